@@ -1,0 +1,1 @@
+"""The Discord bot: translates between Discord and the engine, holds no rules of its own."""
