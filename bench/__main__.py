@@ -18,9 +18,12 @@ import bench
 def main(argv: list[str] | None = None) -> int:
     names = sorted(m.name for m in pkgutil.iter_modules(bench.__path__) if not m.name.startswith("_"))
     parser = argparse.ArgumentParser(prog="python -m bench")
-    parser.add_argument("only", nargs="*", choices=[*names, []] if names else None, help="modules to run")
+    parser.add_argument("only", nargs="*", help=f"modules to run (of: {', '.join(names)})")
     parser.add_argument("--quick", action="store_true", help="fewer iterations, for a smoke run")
     args = parser.parse_args(argv)
+    unknown = set(args.only) - set(names)
+    if unknown:
+        parser.error(f"no benchmark {', '.join(sorted(unknown))} (of: {', '.join(names)})")
     for name in args.only or names:
         start = time.perf_counter()
         module = importlib.import_module(f"bench.{name}")
