@@ -1,0 +1,77 @@
+"""Which tiles a Mahjong Five hand waits on: shape only, for the exhaustive draw (F7).
+
+Tenpai is formal: a yaku is not needed. Seven pairs and thirteen orphans count only when the table
+uses them. As in R10, a wait on a kind of which the player already holds all four copies (hand and
+melds together) does not count. The `mahjong` library's shanten decides completeness.
+
+>>> from engine.five.hand_text import ids_of
+>>> [kind_name(k) for k in tenpai_waits(ids_of("1112345678999m"))]
+['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
+>>> tenpai_waits(ids_of("1122334455667z"))
+[]
+>>> [kind_name(k) for k in tenpai_waits(ids_of("1122334455667z"), seven_pairs=True)]
+['7z']
+
+A single 5p waiting for its pair while the other three are a pon: the wait does not count.
+
+>>> from engine.tiles import Meld, MeldKind
+>>> taken: set[int] = set()
+>>> pon = Meld(MeldKind.PON, tuple(ids_of("555p", taken)))
+>>> hand = ids_of("123m456m789s5p", taken)
+>>> [kind_name(k) for k in completing_kinds(hand)], tenpai_waits(hand, [pon])
+(['5p'], [])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mahjong.shanten import Shanten
+
+from engine.tiles import Meld, kind_name, to_34
+
+__all__ = ["completing_kinds", "is_tenpai", "kind_name", "tenpai_waits"]
+
+
+def completing_kinds(
+    concealed: Sequence[int],
+    *,
+    seven_pairs: bool = False,
+    thirteen_orphans: bool = False,
+) -> list[int]:
+    """Every 34-kind that would complete the shape, even one whose four copies are all held
+    (what furiten looks at); ``concealed`` is the hand without the tile to come."""
+    counts = to_34(list(concealed))
+    out: list[int] = []
+    for kind in range(34):
+        if counts[kind] >= 4:
+            continue
+        counts[kind] += 1
+        if Shanten.calculate_shanten(counts, use_chiitoitsu=seven_pairs, use_kokushi=thirteen_orphans) == -1:
+            out.append(kind)
+        counts[kind] -= 1
+    return out
+
+
+def tenpai_waits(
+    concealed: Sequence[int],
+    melds: Sequence[Meld] = (),
+    *,
+    seven_pairs: bool = False,
+    thirteen_orphans: bool = False,
+) -> list[int]:
+    """The waits that count for tenpai at a draw: :func:`completing_kinds` less those of which
+    the player holds all four copies in hand and melds (R10)."""
+    held = to_34([*concealed, *(t for m in melds for t in m.tiles)])
+    waits = completing_kinds(concealed, seven_pairs=seven_pairs, thirteen_orphans=thirteen_orphans)
+    return [k for k in waits if held[k] < 4]
+
+
+def is_tenpai(
+    concealed: Sequence[int],
+    melds: Sequence[Meld] = (),
+    *,
+    seven_pairs: bool = False,
+    thirteen_orphans: bool = False,
+) -> bool:
+    return bool(tenpai_waits(concealed, melds, seven_pairs=seven_pairs, thirteen_orphans=thirteen_orphans))
