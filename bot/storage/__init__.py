@@ -1,0 +1,35 @@
+"""Where tables in play, finished games, ratings and guild settings are kept.
+
+``store = await Store.open(path)`` opens the default backend (SQLite); the bot uses only the
+methods of :class:`Store` and the records below.
+"""
+
+from bot.storage.base import (
+    FinishedGame,
+    GameSummary,
+    LeaderboardRow,
+    Period,
+    PlayerStats,
+    RatingPoint,
+    SeatResult,
+    SeatSummary,
+    Store,
+    StoredGame,
+    StoreError,
+    TableRecord,
+)
+
+__all__ = [
+    "FinishedGame",
+    "GameSummary",
+    "LeaderboardRow",
+    "Period",
+    "PlayerStats",
+    "RatingPoint",
+    "SeatResult",
+    "SeatSummary",
+    "Store",
+    "StoreError",
+    "StoredGame",
+    "TableRecord",
+]

@@ -1,0 +1,257 @@
+"""The storage interface the bot codes against, and the records that cross it.
+
+One small abstract class, :class:`Store`, with SQLite as the embedded default
+(:mod:`bot.storage.sqlite`). A PostgreSQL backend for a bot sharded over several processes can
+implement the same methods later (docs/ARCHITECTURE.md, "Storage"); nothing outside this package
+names a backend. Every method is one unit of work: it commits before it returns.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+Period = Literal["all", "month", "week"]
+PERIOD_DAYS: dict[str, int | None] = {"all": None, "month": 30, "week": 7}
+"""Leaderboard periods are rolling windows ending now, so no time zone is involved."""
+
+Stats = dict[str, Any]
+"""Per-seat counters: names to ints, or to a dict of names to ints (``{"yaku": {"Riichi": 2}}``)."""
+
+
+@dataclass
+class TableRecord:
+    """A table in play: enough to rebuild it after a restart.
+
+    ``scenario`` is the SCENARIOS.md JSON (seed, options, players, moves so far); ``meta`` is the
+    bot's own state (seats to user ids or CPUs, host, message ids, deadlines, language).
+    """
+
+    table_id: str
+    guild_id: int | None
+    channel_id: int
+    game: str
+    scenario: dict[str, Any]
+    meta: dict[str, Any]
+
+
+@dataclass
+class SeatResult:
+    """One seat of a finished game. ``user_id`` None marks a CPU seat.
+
+    ``player`` is the seat's name in the scenario (the name its results use). ``rank`` None lets
+    the store rank by points, ties sharing the better rank; give it for games ranked otherwise
+    (hold'em: busted players by elimination order).
+    """
+
+    player: str
+    user_id: int | None
+    name: str
+    points: int
+    rank: int | None = None
+    cpu_level: str | None = None
+    stats: Stats = field(default_factory=dict)
+
+    @property
+    def is_cpu(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass
+class FinishedGame:
+    """Everything kept of a game once it ends; ``kyoku_results``/``poker_results`` as in SCENARIOS.md."""
+
+    guild_id: int | None
+    channel_id: int
+    game: str
+    options: dict[str, Any]
+    started_at: datetime
+    finished_at: datetime
+    seed: int | str
+    scenario: dict[str, Any]
+    seats: list[SeatResult]
+    kyoku_results: list[dict[str, Any]] = field(default_factory=list)
+    poker_results: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    """One line of a leaderboard. ``rating`` is the current one; the rest cover the period."""
+
+    rank: int
+    user_id: int
+    rating: float
+    games: int
+    average_rank: float
+    win_rate: float
+    average_points: float
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    player: str
+    user_id: int | None
+    name: str
+    points: int
+    rank: int
+    rating_before: float | None = None
+    rating_after: float | None = None
+
+    @property
+    def is_cpu(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A line of game history."""
+
+    game_id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    started_at: datetime
+    finished_at: datetime
+    seats: list[SeatSummary]
+
+
+@dataclass(frozen=True)
+class StoredGame(GameSummary):
+    """A finished game in full: what a replay or an export needs."""
+
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: str = ""
+    scenario: dict[str, Any] = field(default_factory=dict)
+    kyoku_results: list[dict[str, Any]] = field(default_factory=list)
+    poker_results: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A player's rating after one game, for a rating-over-time plot."""
+
+    game_id: int
+    finished_at: datetime
+    rating_before: float
+    rating: float
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """A player's record in one guild, for one game mode or (``game`` None) all of them.
+
+    Rates are None where their denominator is zero (no kyoku played, no poker hand, ...).
+    ``counters`` holds the summed raw counters for anything the fields below do not cover.
+    """
+
+    guild_id: int
+    user_id: int
+    game: str | None
+    games: int
+    ratings: dict[str, float]
+    average_rank: float | None
+    first_rate: float | None
+    average_points: float | None
+    kyoku_played: int
+    win_rate: float | None
+    deal_in_rate: float | None
+    riichi_rate: float | None
+    average_win_value: float | None
+    top_yaku: list[tuple[str, int]]
+    poker_hands: int
+    vpip: float | None
+    showdown_win_rate: float | None
+    net_chips: int
+    poker_choice_rate: float | None
+    counters: dict[str, Any]
+
+
+class StoreError(RuntimeError):
+    """The database cannot be used as it is (for instance, written by a newer version)."""
+
+
+class Store(ABC):
+    """What the bot needs from storage. ``await Store.open(path)`` gives the default backend."""
+
+    @classmethod
+    async def open(cls, path: str) -> Store:
+        """Open (creating and migrating as needed) the store at ``path``.
+
+        Called on :class:`Store` itself it picks the backend: today always SQLite, where ``path``
+        is a file name or ``:memory:``.
+        """
+        if cls is Store:
+            from bot.storage.sqlite import SQLiteStore
+
+            return await SQLiteStore.open(path)
+        raise NotImplementedError(f"{cls.__name__} must define open()")
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    # live tables
+    @abstractmethod
+    async def save_table(self, rec: TableRecord) -> None:
+        """Insert or replace a table in play; called after every move, so it is one statement."""
+
+    @abstractmethod
+    async def load_unfinished(self, shard: tuple[int, int] | None = None) -> list[TableRecord]:
+        """Every table in play, oldest first; ``shard`` = (shard_id, shard_count) keeps one shard's
+        guilds (Discord's ``(guild_id >> 22) % shard_count``; tables outside a guild go to shard 0)."""
+
+    @abstractmethod
+    async def delete_table(self, table_id: str) -> None: ...
+
+    # results
+    @abstractmethod
+    async def finish_game(self, table_id: str | None, game: FinishedGame) -> int:
+        """Record a finished game, update ratings and drop the live table, all or nothing.
+
+        Returns the new game id.
+        """
+
+    @abstractmethod
+    async def get_game(self, game_id: int, guild_id: int | None) -> StoredGame | None:
+        """The game if it was played in ``guild_id`` (None: outside any guild), else None."""
+
+    @abstractmethod
+    async def history(
+        self, guild_id: int, user_id: int | None = None, limit: int = 10, offset: int = 0
+    ) -> list[GameSummary]:
+        """A guild's finished games, newest first; only those ``user_id`` sat in, if given."""
+
+    # rankings and stats
+    @abstractmethod
+    async def leaderboard(
+        self,
+        guild_id: int,
+        game: str,
+        period: Period = "all",
+        offset: int = 0,
+        limit: int = 10,
+        now: datetime | None = None,
+    ) -> list[LeaderboardRow]:
+        """Rated players of a guild and game mode with a game in the period, best rating first."""
+
+    @abstractmethod
+    async def leaderboard_size(
+        self, guild_id: int, game: str, period: Period = "all", now: datetime | None = None
+    ) -> int:
+        """How many rows :meth:`leaderboard` has in all, for paging."""
+
+    @abstractmethod
+    async def player_stats(self, guild_id: int, user_id: int, game: str | None = None) -> PlayerStats: ...
+
+    @abstractmethod
+    async def rating_history(self, guild_id: int, user_id: int, game: str) -> list[RatingPoint]:
+        """The player's rating after each rated game, oldest first."""
+
+    # settings
+    @abstractmethod
+    async def get_guild_language(self, guild_id: int) -> str | None: ...
+
+    @abstractmethod
+    async def set_guild_language(self, guild_id: int, lang: str | None) -> None:
+        """Set the guild's table language; None goes back to the guild's own locale."""

@@ -1,0 +1,336 @@
+"""The embedded backend: one SQLite file in WAL mode, one connection, one lock.
+
+The connection runs in autocommit mode and every write that spans statements opens its own
+``BEGIN IMMEDIATE`` transaction. All calls go through one :class:`asyncio.Lock` so a coroutine's
+statement never lands inside another's open transaction (and so can never be rolled back with it).
+``synchronous=NORMAL`` in WAL mode keeps a commit off the disk's flush path: a power cut may lose the
+last moves saved, never corrupt the file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.base import (
+    PERIOD_DAYS,
+    FinishedGame,
+    GameSummary,
+    LeaderboardRow,
+    Period,
+    PlayerStats,
+    RatingPoint,
+    Store,
+    StoredGame,
+    TableRecord,
+)
+from bot.storage.player_stats import build_player_stats, flatten_stats
+from bot.storage.rating import shared_ranks
+from bot.storage.sqlite_rating import rate_stored_game
+from bot.storage.sqlite_rows import game_summaries, stored_game
+from bot.storage.sqlite_schema import migrate
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _since(period: Period, now: datetime | None) -> int | None:
+    if period not in PERIOD_DAYS:
+        raise ValueError(f"period must be one of {', '.join(PERIOD_DAYS)}")
+    days = PERIOD_DAYS[period]
+    if days is None:
+        return None
+    return int((now or datetime.now(UTC)).timestamp()) - days * 86400
+
+
+class SQLiteStore(Store):
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str) -> SQLiteStore:
+        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA synchronous = NORMAL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute("PRAGMA busy_timeout = 5000")
+            await migrate(db)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    # live tables
+
+    async def save_table(self, rec: TableRecord) -> None:
+        now = time.time()
+        async with self._lock:
+            await self._db.execute(
+                """INSERT INTO live_tables
+                   (table_id, guild_id, channel_id, game, scenario, meta, created_at, updated_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                   ON CONFLICT (table_id) DO UPDATE SET
+                       guild_id = excluded.guild_id, channel_id = excluded.channel_id,
+                       game = excluded.game, scenario = excluded.scenario, meta = excluded.meta,
+                       updated_at = excluded.updated_at""",
+                (rec.table_id, rec.guild_id, rec.channel_id, rec.game, _json(rec.scenario),
+                 _json(rec.meta), now, now),
+            )
+
+    async def load_unfinished(self, shard: tuple[int, int] | None = None) -> list[TableRecord]:
+        sql = "SELECT table_id, guild_id, channel_id, game, scenario, meta FROM live_tables"
+        args: tuple[int, ...] = ()
+        if shard is not None:
+            shard_id, count = shard
+            sql += " WHERE (CASE WHEN guild_id IS NULL THEN 0 ELSE (guild_id >> 22) % ? END) = ?"
+            args = (count, shard_id)
+        async with self._lock:
+            rows = await self._db.execute_fetchall(sql + " ORDER BY created_at, table_id", args)
+        return [TableRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5])) for r in rows]
+
+    async def delete_table(self, table_id: str) -> None:
+        async with self._lock:
+            await self._db.execute("DELETE FROM live_tables WHERE table_id = ?", (table_id,))
+
+    # results
+
+    async def finish_game(self, table_id: str | None, game: FinishedGame) -> int:
+        seats = game.seats
+        if not seats:
+            raise ValueError("a finished game has at least one seat")
+        if len({s.player for s in seats}) != len(seats):
+            raise ValueError("seat names must differ")
+        humans = [s.user_id for s in seats if s.user_id is not None]
+        if len(set(humans)) != len(humans):
+            raise ValueError("a user sits in one seat only")
+        given = [s.rank for s in seats]
+        if all(r is None for r in given):
+            ranks = shared_ranks([s.points for s in seats])
+        elif any(r is None for r in given):
+            raise ValueError("give every seat's rank or none")
+        else:
+            ranks = [int(r) for r in given]  # type: ignore[arg-type]
+        finished = int(game.finished_at.timestamp())
+        seat_rows = [
+            (s.player, s.user_id, s.name, int(s.is_cpu), s.cpu_level, s.points, ranks[i], game.guild_id,
+             game.game, finished)
+            for i, s in enumerate(seats)
+        ]
+        stat_rows = [(i, key, value) for i, s in enumerate(seats) for key, value in flatten_stats(s.stats)]
+        kyoku_rows = [
+            (i, k.get("kyoku"), k.get("honba"), k["result"], k.get("winner"), k.get("from"), k.get("han"),
+             k.get("fu"), _json(k.get("yaku", [])), _json(k.get("deltas", {})))
+            for i, k in enumerate(game.kyoku_results)
+        ]
+        poker_rows = [
+            (i, p.get("hand"), p.get("board"), _json(p.get("pots", [])), _json(p.get("deltas", {})))
+            for i, p in enumerate(game.poker_results)
+        ]
+        db = self._db
+        async with self._lock:
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = await db.execute(
+                    """INSERT INTO games (guild_id, channel_id, table_id, mode, options, started_at,
+                                          finished_at, seed, scenario)
+                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                    (game.guild_id, game.channel_id, table_id, game.game, _json(game.options),
+                     int(game.started_at.timestamp()), finished, str(game.seed), _json(game.scenario)),
+                )
+                game_id = cursor.lastrowid
+                assert game_id is not None
+                await db.executemany(
+                    """INSERT INTO seats (game_id, seat, player, user_id, name, is_cpu, cpu_level, points,
+                                          rank, guild_id, mode, finished_at)
+                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                    [(game_id, i, *row) for i, row in enumerate(seat_rows)],
+                )
+                await db.executemany(
+                    "INSERT INTO seat_stats (game_id, seat, key, value) VALUES (?, ?, ?, ?)",
+                    [(game_id, *row) for row in stat_rows],
+                )
+                await db.executemany(
+                    """INSERT INTO kyoku_results (game_id, idx, kyoku, honba, result, winner, from_player,
+                                                  han, fu, yaku, deltas)
+                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                    [(game_id, *row) for row in kyoku_rows],
+                )
+                await db.executemany(
+                    "INSERT INTO poker_results (game_id, idx, hand, board, pots, deltas) VALUES (?, ?, ?, ?, ?, ?)",
+                    [(game_id, *row) for row in poker_rows],
+                )
+                await rate_stored_game(db, game_id)
+                if table_id is not None:
+                    await db.execute("DELETE FROM live_tables WHERE table_id = ?", (table_id,))
+                await db.execute("COMMIT")
+            except BaseException:
+                await db.execute("ROLLBACK")
+                raise
+        return game_id
+
+    async def get_game(self, game_id: int, guild_id: int | None) -> StoredGame | None:
+        async with self._lock:
+            games = await self._db.execute_fetchall(
+                """SELECT game_id, guild_id, channel_id, mode, started_at, finished_at, options, seed, scenario
+                   FROM games WHERE game_id = ? AND guild_id IS ?""",
+                (game_id, guild_id),
+            )
+            if not games:
+                return None
+            seats = await self._seats_of([game_id])
+            kyoku = await self._db.execute_fetchall(
+                """SELECT kyoku, honba, result, winner, from_player, han, fu, yaku, deltas
+                   FROM kyoku_results WHERE game_id = ? ORDER BY idx""",
+                (game_id,),
+            )
+            poker = await self._db.execute_fetchall(
+                "SELECT hand, board, pots, deltas FROM poker_results WHERE game_id = ? ORDER BY idx",
+                (game_id,),
+            )
+        return stored_game(list(games)[0], seats, kyoku, poker)
+
+    async def history(
+        self, guild_id: int, user_id: int | None = None, limit: int = 10, offset: int = 0
+    ) -> list[GameSummary]:
+        columns = "g.game_id, g.guild_id, g.channel_id, g.mode, g.started_at, g.finished_at"
+        if user_id is None:
+            sql = f"SELECT {columns} FROM games g WHERE g.guild_id = ?"
+            args: tuple[Any, ...] = (guild_id,)
+        else:
+            sql = (
+                f"SELECT {columns} FROM seats s JOIN games g ON g.game_id = s.game_id"
+                " WHERE s.guild_id = ? AND s.user_id = ?"
+            )
+            args = (guild_id, user_id)
+        async with self._lock:
+            games = list(
+                await self._db.execute_fetchall(
+                    sql + " ORDER BY g.finished_at DESC, g.game_id DESC LIMIT ? OFFSET ?",
+                    (*args, limit, offset),
+                )
+            )
+            seats = await self._seats_of([g[0] for g in games])
+        return game_summaries(games, seats)
+
+    async def _seats_of(self, game_ids: list[int]) -> list[Any]:
+        if not game_ids:
+            return []
+        marks = ",".join("?" * len(game_ids))
+        return list(
+            await self._db.execute_fetchall(
+                f"""SELECT game_id, player, user_id, name, points, rank, rating_before, rating_after
+                    FROM seats WHERE game_id IN ({marks}) ORDER BY game_id, seat""",
+                game_ids,
+            )
+        )
+
+    # rankings and stats
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        game: str,
+        period: Period = "all",
+        offset: int = 0,
+        limit: int = 10,
+        now: datetime | None = None,
+    ) -> list[LeaderboardRow]:
+        since = _since(period, now)
+        if since is None:
+            sql = """SELECT RANK() OVER (ORDER BY rating DESC), user_id, rating, games,
+                            1.0 * rank_sum / games, 1.0 * firsts / games, 1.0 * points_sum / games
+                     FROM players WHERE guild_id = ? AND mode = ?
+                     ORDER BY rating DESC, user_id LIMIT ? OFFSET ?"""
+            args: tuple[Any, ...] = (guild_id, game, limit, offset)
+        else:
+            sql = """WITH counted AS (
+                         SELECT user_id, COUNT(*) AS games, AVG(rank) AS average_rank,
+                                AVG(rank = 1) AS win_rate, AVG(points) AS average_points
+                         FROM seats
+                         WHERE guild_id = ? AND mode = ? AND finished_at >= ? AND user_id IS NOT NULL
+                         GROUP BY user_id)
+                     SELECT RANK() OVER (ORDER BY p.rating DESC), c.user_id, p.rating, c.games,
+                            c.average_rank, c.win_rate, c.average_points
+                     FROM counted c JOIN players p
+                          ON p.guild_id = ? AND p.mode = ? AND p.user_id = c.user_id
+                     ORDER BY p.rating DESC, c.user_id LIMIT ? OFFSET ?"""
+            args = (guild_id, game, since, guild_id, game, limit, offset)
+        async with self._lock:
+            rows = await self._db.execute_fetchall(sql, args)
+        return [LeaderboardRow(*row) for row in rows]
+
+    async def leaderboard_size(
+        self, guild_id: int, game: str, period: Period = "all", now: datetime | None = None
+    ) -> int:
+        since = _since(period, now)
+        if since is None:
+            sql = "SELECT COUNT(*) FROM players WHERE guild_id = ? AND mode = ?"
+            args: tuple[Any, ...] = (guild_id, game)
+        else:
+            sql = """SELECT COUNT(DISTINCT user_id) FROM seats
+                     WHERE guild_id = ? AND mode = ? AND finished_at >= ? AND user_id IS NOT NULL"""
+            args = (guild_id, game, since)
+        async with self._lock:
+            rows = await self._db.execute_fetchall(sql, args)
+        return int(list(rows)[0][0])
+
+    async def player_stats(self, guild_id: int, user_id: int, game: str | None = None) -> PlayerStats:
+        where = "s.guild_id = ? AND s.user_id = ?" + ("" if game is None else " AND s.mode = ?")
+        args: tuple[Any, ...] = (guild_id, user_id) if game is None else (guild_id, user_id, game)
+        async with self._lock:
+            totals = list(
+                await self._db.execute_fetchall(
+                    f"SELECT COUNT(*), AVG(rank), AVG(rank = 1), AVG(points) FROM seats s WHERE {where}", args
+                )
+            )[0]
+            counters = await self._db.execute_fetchall(
+                f"""SELECT st.key, SUM(st.value) FROM seats s
+                    JOIN seat_stats st ON st.game_id = s.game_id AND st.seat = s.seat
+                    WHERE {where} GROUP BY st.key""",
+                args,
+            )
+            ratings = await self._db.execute_fetchall(
+                "SELECT mode, rating FROM players WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+            )
+        return build_player_stats(guild_id, user_id, game, totals, counters, dict(ratings))  # type: ignore[arg-type]
+
+    async def rating_history(self, guild_id: int, user_id: int, game: str) -> list[RatingPoint]:
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                """SELECT game_id, finished_at, rating_before, rating_after FROM seats
+                   WHERE guild_id = ? AND user_id = ? AND mode = ? AND rating_after IS NOT NULL
+                   ORDER BY finished_at, game_id""",
+                (guild_id, user_id, game),
+            )
+        return [RatingPoint(r[0], datetime.fromtimestamp(r[1], UTC), r[2], r[3]) for r in rows]
+
+    # settings
+
+    async def get_guild_language(self, guild_id: int) -> str | None:
+        async with self._lock:
+            rows = list(
+                await self._db.execute_fetchall(
+                    "SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,)
+                )
+            )
+        return rows[0][0] if rows else None
+
+    async def set_guild_language(self, guild_id: int, lang: str | None) -> None:
+        async with self._lock:
+            await self._db.execute(
+                """INSERT INTO guild_settings (guild_id, language) VALUES (?, ?)
+                   ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language""",
+                (guild_id, lang),
+            )

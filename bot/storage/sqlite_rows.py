@@ -1,0 +1,55 @@
+"""Database rows to the records of :mod:`bot.storage.base` (times are stored as Unix seconds)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.storage.base import GameSummary, SeatSummary, StoredGame
+
+Row = Sequence[Any]
+
+
+def when(seconds: int) -> datetime:
+    return datetime.fromtimestamp(seconds, UTC)
+
+
+def seats_by_game(rows: Iterable[Row]) -> dict[int, list[SeatSummary]]:
+    """Rows of (game_id, player, user_id, name, points, rank, rating_before, rating_after)."""
+    out: dict[int, list[SeatSummary]] = {}
+    for r in rows:
+        out.setdefault(r[0], []).append(SeatSummary(*r[1:]))
+    return out
+
+
+def game_summaries(games: Iterable[Row], seat_rows: Iterable[Row]) -> list[GameSummary]:
+    """Rows of (game_id, guild_id, channel_id, mode, started_at, finished_at)."""
+    seats = seats_by_game(seat_rows)
+    return [GameSummary(g[0], g[1], g[2], g[3], when(g[4]), when(g[5]), seats.get(g[0], [])) for g in games]
+
+
+def stored_game(game: Row, seat_rows: Iterable[Row], kyoku: Iterable[Row], poker: Iterable[Row]) -> StoredGame:
+    """``game`` = (game_id, guild_id, channel_id, mode, started_at, finished_at, options, seed, scenario)."""
+    seats = seats_by_game(seat_rows)
+    return StoredGame(
+        game_id=game[0],
+        guild_id=game[1],
+        channel_id=game[2],
+        game=game[3],
+        started_at=when(game[4]),
+        finished_at=when(game[5]),
+        seats=seats.get(game[0], []),
+        options=json.loads(game[6]),
+        seed=game[7],
+        scenario=json.loads(game[8]),
+        kyoku_results=[
+            {"kyoku": k[0], "honba": k[1], "result": k[2], "winner": k[3], "from": k[4], "han": k[5],
+             "fu": k[6], "yaku": json.loads(k[7]), "deltas": json.loads(k[8])}
+            for k in kyoku
+        ],
+        poker_results=[
+            {"hand": p[0], "board": p[1], "pots": json.loads(p[2]), "deltas": json.loads(p[3])} for p in poker
+        ],
+    )

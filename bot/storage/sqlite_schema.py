@@ -1,0 +1,197 @@
+"""The SQLite schema as an ordered list of migrations, and the code that applies them.
+
+Each step runs in its own ``BEGIN IMMEDIATE`` transaction together with its row in
+``schema_version``, so a crash leaves the database at the last finished version and two processes
+opening one file at once apply each step exactly once. Never edit a released step: append one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import aiosqlite
+
+from bot.storage.base import StoreError
+from bot.storage.sqlite_rating import rate_stored_game
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    why: str
+    sql: tuple[str, ...] = ()
+    backfill: Callable[[aiosqlite.Connection], Awaitable[None]] | None = None
+
+
+async def _rate_existing_games(db: aiosqlite.Connection) -> None:
+    """Ratings start from the games already stored, in the order they finished."""
+    rows = await db.execute_fetchall(
+        "SELECT game_id FROM games WHERE guild_id IS NOT NULL ORDER BY finished_at, game_id"
+    )
+    for (game_id,) in rows:
+        await rate_stored_game(db, game_id)
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "tables in play and guild settings",
+        (
+            """CREATE TABLE live_tables (
+                table_id TEXT PRIMARY KEY,
+                guild_id INTEGER,
+                channel_id INTEGER NOT NULL,
+                game TEXT NOT NULL,
+                scenario TEXT NOT NULL,
+                meta TEXT NOT NULL,
+                created_at REAL NOT NULL,
+                updated_at REAL NOT NULL
+            )""",
+            "CREATE TABLE guild_settings (guild_id INTEGER PRIMARY KEY, language TEXT)",
+        ),
+    ),
+    Migration(
+        2,
+        "finished games with seats, counters, kyoku and poker results",
+        (
+            """CREATE TABLE games (
+                game_id INTEGER PRIMARY KEY,
+                guild_id INTEGER,
+                channel_id INTEGER NOT NULL,
+                table_id TEXT,
+                mode TEXT NOT NULL,
+                options TEXT NOT NULL,
+                started_at INTEGER NOT NULL,
+                finished_at INTEGER NOT NULL,
+                seed TEXT NOT NULL,
+                scenario TEXT NOT NULL
+            )""",
+            "CREATE INDEX games_by_guild ON games (guild_id, finished_at, game_id)",
+            # guild_id, mode and finished_at repeat the game's so rankings read one index only
+            """CREATE TABLE seats (
+                game_id INTEGER NOT NULL REFERENCES games ON DELETE CASCADE,
+                seat INTEGER NOT NULL,
+                player TEXT NOT NULL,
+                user_id INTEGER,
+                name TEXT NOT NULL,
+                is_cpu INTEGER NOT NULL CHECK (is_cpu = (user_id IS NULL)),
+                cpu_level TEXT,
+                points INTEGER NOT NULL,
+                rank INTEGER NOT NULL CHECK (rank >= 1),
+                guild_id INTEGER,
+                mode TEXT NOT NULL,
+                finished_at INTEGER NOT NULL,
+                PRIMARY KEY (game_id, seat),
+                UNIQUE (game_id, user_id)
+            )""",
+            """CREATE INDEX seats_by_player ON seats (guild_id, user_id, mode, finished_at)
+               WHERE user_id IS NOT NULL""",
+            """CREATE INDEX seats_by_period ON seats (guild_id, mode, finished_at, user_id, rank, points)
+               WHERE user_id IS NOT NULL""",
+            """CREATE TABLE seat_stats (
+                game_id INTEGER NOT NULL,
+                seat INTEGER NOT NULL,
+                key TEXT NOT NULL,
+                value INTEGER NOT NULL,
+                PRIMARY KEY (game_id, seat, key),
+                FOREIGN KEY (game_id, seat) REFERENCES seats ON DELETE CASCADE
+            ) WITHOUT ROWID""",
+            """CREATE TABLE kyoku_results (
+                game_id INTEGER NOT NULL REFERENCES games ON DELETE CASCADE,
+                idx INTEGER NOT NULL,
+                kyoku TEXT,
+                honba INTEGER,
+                result TEXT NOT NULL,
+                winner TEXT,
+                from_player TEXT,
+                han INTEGER,
+                fu INTEGER,
+                yaku TEXT NOT NULL,
+                deltas TEXT NOT NULL,
+                PRIMARY KEY (game_id, idx)
+            )""",
+            """CREATE TABLE poker_results (
+                game_id INTEGER NOT NULL REFERENCES games ON DELETE CASCADE,
+                idx INTEGER NOT NULL,
+                hand INTEGER,
+                board TEXT,
+                pots TEXT NOT NULL,
+                deltas TEXT NOT NULL,
+                PRIMARY KEY (game_id, idx)
+            )""",
+        ),
+    ),
+    Migration(
+        3,
+        "ratings per guild and game mode, with all-time totals for the leaderboard",
+        (
+            "ALTER TABLE seats ADD COLUMN rating_before REAL",
+            "ALTER TABLE seats ADD COLUMN rating_after REAL",
+            """CREATE TABLE players (
+                guild_id INTEGER NOT NULL,
+                mode TEXT NOT NULL,
+                user_id INTEGER NOT NULL,
+                rating REAL NOT NULL,
+                games INTEGER NOT NULL,
+                rank_sum INTEGER NOT NULL,
+                firsts INTEGER NOT NULL,
+                points_sum INTEGER NOT NULL,
+                PRIMARY KEY (guild_id, mode, user_id)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX players_by_rating ON players (guild_id, mode, rating DESC, user_id)",
+        ),
+        _rate_existing_games,
+    ),
+)
+
+LATEST = MIGRATIONS[-1].version
+
+
+async def schema_version(db: aiosqlite.Connection) -> int:
+    """The version the database is at; 0 for an empty one."""
+    rows = await db.execute_fetchall(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+    )
+    if not rows:
+        return 0
+    rows = await db.execute_fetchall("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+    return int(list(rows)[0][0])
+
+
+async def migrate(db: aiosqlite.Connection, target: int = LATEST) -> int:
+    """Bring the database up to ``target`` (the latest by default); return its version.
+
+    ``db`` must be in autocommit mode (``isolation_level=None``): each step manages its own
+    transaction. A database newer than this code is refused rather than misread.
+    """
+    await db.execute(
+        """CREATE TABLE IF NOT EXISTS schema_version (
+            version INTEGER PRIMARY KEY,
+            applied_at INTEGER NOT NULL,
+            why TEXT NOT NULL
+        )"""
+    )
+    version = await schema_version(db)
+    if version > LATEST:
+        raise StoreError(f"the database is at schema version {version}; this code knows up to {LATEST}")
+    for step in MIGRATIONS:
+        if step.version > target:
+            break
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            if await schema_version(db) < step.version:  # another process may have done it meanwhile
+                for statement in step.sql:
+                    await db.execute(statement)
+                if step.backfill is not None:
+                    await step.backfill(db)
+                await db.execute(
+                    "INSERT INTO schema_version (version, applied_at, why) VALUES (?, ?, ?)",
+                    (step.version, int(time.time()), step.why),
+                )
+            await db.execute("COMMIT")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+    return await schema_version(db)
