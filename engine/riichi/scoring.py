@@ -1,0 +1,340 @@
+"""Hand value and waits: a thin adapter over the `mahjong` library, configured to RULES.md R6/R13.
+
+The library decides yaku, han, fu, payments and shanten; this module only builds its input
+(136 ids of the whole hand, its meld objects, a fresh ``HandConfig`` per call) and applies the
+one correction R6 asks for: a pair of the wind that is both seat and round wind is worth 2 fu,
+not the library's 4.
+
+How the correction is made: a hand whose only tiles of that wind are its pair holds exactly two
+of them, so it can never score the round-wind yakuhai (that needs three). Asking the library with
+the round wind withheld therefore changes nothing but the pair's fu, which it then counts once
+(2 fu); and because the library itself still chooses among all decompositions, the best one under
+the corrected fu is picked, not merely the one that was best at 4 fu.
+
+>>> from engine.tiles import kind_name, parse_kinds
+>>> def ids(text):  # plain (non-red) copies, enough for these examples
+...     seen = {}
+...     out = []
+...     for k in parse_kinds(text):
+...         seen[k] = seen.get(k, 0) + 1
+...         out.append(k * 4 + seen[k])
+...     return tuple(out)
+>>> hand = ids("234m234m567p678s55s")            # riichi, pinfu, tanyao, iipeiko: 4 han 30 fu
+>>> win = WinContext(closed=hand, melds=(), win_tile=hand[8], tsumo=False,
+...                  seat_wind=1, round_wind=0, riichi=True)
+>>> s = score_win(win)
+>>> s.han, s.fu, s.limit, s.ron                  # kiriage mangan (R6)
+(4, 30, 'mangan', 8000)
+>>> s.yaku
+('Riichi', 'Pinfu', 'Tanyao', 'Iipeiko')
+>>> sorted(kind_name(k) for k in waits(ids("1112345678999m")))
+['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from mahjong.agari import Agari
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.hand_calculating.scores import ScoresCalculator
+from mahjong.meld import Meld as LibMeld
+from mahjong.shanten import Shanten
+
+from engine.tiles import Meld, MeldKind, to_34
+
+__all__ = [
+    "DAISANGEN",
+    "DAISUUSHII",
+    "PAO_YAKUMAN",
+    "SUUKANTSU",
+    "WinContext",
+    "WinScore",
+    "describe",
+    "hand_config",
+    "library_melds",
+    "limit_name",
+    "options",
+    "payments",
+    "score_win",
+    "shanten",
+    "tenpai_waits",
+    "waits",
+]
+
+EAST_34 = 27
+YAKUMAN_HAN = 13
+# Library names of the yakuman that can make a player liable (R7).
+DAISANGEN = "Daisangen"
+DAISUUSHII = "Dai Suushii"
+SUUKANTSU = "Suu Kantsu"
+PAO_YAKUMAN = frozenset({DAISANGEN, DAISUUSHII, SUUKANTSU})
+
+_NOT_A_WIN = frozenset({HandCalculator.ERR_HAND_NOT_WINNING, HandCalculator.ERR_NO_YAKU})
+_LIB_KIND = {
+    MeldKind.CHI: (LibMeld.CHI, True),
+    MeldKind.PON: (LibMeld.PON, True),
+    MeldKind.MINKAN: (LibMeld.KAN, True),
+    MeldKind.ANKAN: (LibMeld.KAN, False),
+    MeldKind.KAKAN: (LibMeld.SHOUMINKAN, True),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """Everything about a win that decides its value; built by the kyoku at tsumo or ron."""
+
+    closed: tuple[int, ...]  # 136 ids of the concealed tiles, winning tile included
+    melds: tuple[Meld, ...]  # declared sets, closed kans included
+    win_tile: int
+    tsumo: bool
+    seat_wind: int  # 0..3 = E S W N; seat wind 0 is the dealer
+    round_wind: int  # 0..3
+    dora_indicators: tuple[int, ...] = ()  # kan dora indicators included
+    ura_indicators: tuple[int, ...] = ()  # counted only with riichi
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    red_fives: bool = True
+
+    @property
+    def dealer(self) -> bool:
+        return self.seat_wind == 0
+
+    @property
+    def all_tiles(self) -> tuple[int, ...]:
+        """The whole hand as the library wants it: closed tiles plus every meld's tiles."""
+        return self.closed + tuple(t for m in self.melds for t in m.tiles)
+
+
+@dataclass(frozen=True, slots=True)
+class WinScore:
+    """The value of a win before honba and deposits (the kyoku adds those, and splits pao).
+
+    Only the payments of the way the hand was won are set: ``ron`` on a ron; on a tsumo
+    ``tsumo_other`` (each non-dealer) and ``tsumo_dealer`` (the dealer; 0 when the winner deals).
+    """
+
+    han: int  # for a yakuman, 13 per yakuman
+    fu: int  # 0 for kokushi
+    yaku: tuple[str, ...]  # library names: "Riichi", "Tanyao", "Dora", "Aka Dora", "Ura Dora", ...
+    yakuman: bool
+    limit: str  # "", "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "2x yakuman", ...
+    ron: int
+    tsumo_dealer: int
+    tsumo_other: int
+    yakuman_parts: tuple[str, ...]  # the yakuman scored, e.g. ("Daisangen", "Tsuu Iisou")
+    yaku_han: tuple[int, ...] = ()  # han of each entry of ``yaku`` (dora: the count)
+
+    @property
+    def total(self) -> int:
+        """What the winner receives from the other players together."""
+        if self.ron:
+            return self.ron
+        return self.tsumo_dealer + self.tsumo_other * (3 if self.tsumo_dealer == 0 else 2)
+
+    @property
+    def pao_parts(self) -> tuple[str, ...]:
+        """The scored yakuman that can carry liability (R7); the kyoku decides if anyone is liable."""
+        return tuple(y for y in self.yakuman_parts if y in PAO_YAKUMAN)
+
+
+def options(red_fives: bool = True) -> OptionalRules:
+    """The library's optional rules as R6/R13 set them."""
+    return OptionalRules(
+        has_open_tanyao=True,
+        has_aka_dora=red_fives,
+        has_double_yakuman=False,
+        kazoe_limit=HandConstants.KAZOE_SANBAIMAN,
+        kiriage=True,
+        fu_for_open_pinfu=True,
+        fu_for_pinfu_tsumo=False,
+        renhou_as_yakuman=False,
+    )
+
+
+def _double_wind_pair(ctx: WinContext) -> bool:
+    """True when the hand's only tiles of the seat-and-round wind are a pair (R6: 2 fu)."""
+    if ctx.seat_wind != ctx.round_wind:
+        return False
+    wind = EAST_34 + ctx.seat_wind
+    return sum(1 for t in ctx.all_tiles if t // 4 == wind) == 2
+
+
+def hand_config(ctx: WinContext) -> HandConfig:
+    """A fresh library config for one win (the library mutates the one it is given)."""
+    riichi = ctx.riichi or ctx.double_riichi
+    return HandConfig(
+        is_tsumo=ctx.tsumo,
+        is_riichi=riichi,
+        is_daburu_riichi=ctx.double_riichi,
+        is_ippatsu=ctx.ippatsu,
+        is_rinshan=ctx.rinshan,
+        is_chankan=ctx.chankan,
+        is_haitei=ctx.haitei,
+        is_houtei=ctx.houtei,
+        is_tenhou=ctx.tenhou,
+        is_chiihou=ctx.chiihou,
+        player_wind=EAST_34 + ctx.seat_wind,
+        round_wind=None if _double_wind_pair(ctx) else EAST_34 + ctx.round_wind,
+        options=options(ctx.red_fives),
+    )
+
+
+def library_melds(melds: Iterable[Meld]) -> list[LibMeld]:
+    """Engine melds as library melds (kakan is the library's shouminkan; ankan a closed kan)."""
+    out = []
+    for m in melds:
+        kind, opened = _LIB_KIND[m.kind]
+        out.append(LibMeld(meld_type=kind, tiles=sorted(m.tiles), opened=opened, called_tile=m.called))
+    return out
+
+
+def score_win(ctx: WinContext) -> WinScore | None:
+    """The value of a win, or None when the tiles are not a complete hand or it has no yaku.
+
+    Raises ValueError when the context contradicts itself (riichi with an open hand, rinshan on
+    a ron, the winning tile not in the hand...): that is a bug in the caller, not a non-win.
+    """
+    if ctx.win_tile not in ctx.closed:
+        raise ValueError(f"winning tile {ctx.win_tile} is not among the closed tiles")
+    riichi = ctx.riichi or ctx.double_riichi
+    result = HandCalculator.estimate_hand_value(
+        list(ctx.all_tiles),
+        ctx.win_tile,
+        melds=library_melds(ctx.melds),
+        dora_indicators=list(ctx.dora_indicators),
+        config=hand_config(ctx),
+        ura_dora_indicators=list(ctx.ura_indicators) if riichi else None,
+    )
+    if result.error in _NOT_A_WIN:
+        return None
+    if result.error or result.cost is None or result.yaku is None:
+        raise ValueError(f"inconsistent win context: {result.error}")
+    yaku = result.yaku
+    han, fu = int(result.han or 0), int(result.fu or 0)
+    yakuman = tuple(y.name for y in yaku if y.is_yakuman)
+    main, additional = result.cost["main"], result.cost["additional"]
+    if not ctx.tsumo:
+        ron, tsumo_dealer, tsumo_other = main, 0, 0
+    elif ctx.dealer:
+        ron, tsumo_dealer, tsumo_other = 0, 0, additional
+    else:
+        ron, tsumo_dealer, tsumo_other = 0, main, additional
+    return WinScore(
+        han=han,
+        fu=fu,
+        yaku=tuple(y.name for y in yaku),
+        yakuman=bool(yakuman),
+        limit=limit_name(han, fu, bool(yakuman)),
+        ron=ron,
+        tsumo_dealer=tsumo_dealer,
+        tsumo_other=tsumo_other,
+        yakuman_parts=yakuman,
+        yaku_han=tuple(y.han_open if result.is_open_hand and y.han_open else y.han_closed for y in yaku),
+    )
+
+
+def limit_name(han: int, fu: int, yakuman: bool = False) -> str:
+    """The limit a hand reaches under R6 (kiriage, kazoe capped at sanbaiman), "" below mangan.
+
+    >>> limit_name(4, 30), limit_name(3, 60), limit_name(3, 50), limit_name(4, 40)
+    ('mangan', 'mangan', '', 'mangan')
+    >>> limit_name(14, 40), limit_name(13, 0, yakuman=True), limit_name(26, 0, yakuman=True)
+    ('sanbaiman', 'yakuman', '2x yakuman')
+    """
+    if yakuman:
+        count = han // YAKUMAN_HAN
+        return "yakuman" if count == 1 else f"{count}x yakuman"
+    if han >= 11:
+        return "sanbaiman"
+    if han >= 8:
+        return "baiman"
+    if han >= 6:
+        return "haneman"
+    if han == 5 or (han, fu) in ((4, 30), (3, 60)) or fu * 2 ** (2 + han) > 2000:
+        return "mangan"
+    return ""
+
+
+def payments(han: int, fu: int, *, dealer: bool, tsumo: bool, yakuman: bool = False) -> tuple[int, int, int]:
+    """``(ron, tsumo_dealer, tsumo_other)`` for a han/fu under R6, as :class:`WinScore` sets them.
+
+    For splitting pao (R7): the value of one liable yakuman is ``payments(13, 0, yakuman=True, ...)``.
+
+    >>> payments(13, 0, dealer=False, tsumo=False, yakuman=True)
+    (32000, 0, 0)
+    >>> payments(4, 30, dealer=True, tsumo=True)
+    (0, 0, 4000)
+    >>> payments(3, 60, dealer=False, tsumo=True)
+    (0, 4000, 2000)
+    """
+    config = HandConfig(is_tsumo=tsumo, player_wind=EAST_34 if dealer else EAST_34 + 1, options=options())
+    cost = ScoresCalculator.calculate_scores(han, fu, config, yakuman)
+    if not tsumo:
+        return cost["main"], 0, 0
+    return 0, 0 if dealer else cost["main"], cost["additional"]
+
+
+def shanten(closed: Iterable[int], melds: Iterable[Meld] = ()) -> int:
+    """Shanten of the concealed tiles (13 or 14 less 3 per meld): -1 complete, 0 tenpai.
+
+    Seven pairs and thirteen orphans count only for a hand without melds.
+
+    >>> from engine.tiles import parse_kinds
+    >>> shanten([k * 4 for k in parse_kinds("19m19p19s1234567z")])
+    0
+    """
+    counts = to_34(list(closed))
+    concealed = not list(melds)
+    return Shanten.calculate_shanten(counts, use_chiitoitsu=concealed, use_kokushi=concealed)
+
+
+def waits(closed13: Iterable[int], melds: Iterable[Meld] = ()) -> set[int]:
+    """The 34-kinds that complete the concealed shape, yaku or not (for furiten and tenpai).
+
+    A kind of which the hand already holds four is included when the shape would take a fifth;
+    :func:`tenpai_waits` drops it (R10).
+    """
+    counts = to_34(list(closed13))
+    if (sum(counts) + 1) % 3 != 2:
+        raise ValueError(f"a waiting hand has 13 - 3n concealed tiles, not {sum(counts)}")
+    del melds  # the concealed part alone decides; seven pairs need all 14 tiles concealed anyway
+    out = set()
+    for kind in range(34):
+        counts[kind] += 1
+        if Agari.is_agari(counts):
+            out.add(kind)
+        counts[kind] -= 1
+    return out
+
+
+def tenpai_waits(closed13: Iterable[int], melds: Iterable[Meld] = ()) -> set[int]:
+    """Waits that make the hand tenpai under R10: not a kind the player holds all four of.
+
+    >>> from engine.tiles import parse_kinds
+    >>> sorted(waits([k * 4 for k in parse_kinds("1111m234p567p789s")]))
+    [0]
+    >>> tenpai_waits([k * 4 + i for i, k in enumerate(parse_kinds("1111m"))] +
+    ...              [k * 4 for k in parse_kinds("234p567p789s")])
+    set()
+    """
+    closed = list(closed13)
+    melds = list(melds)
+    held = to_34(closed + [t for m in melds for t in m.tiles])
+    return {k for k in waits(closed, melds) if held[k] < 4}
+
+
+def describe(score: WinScore) -> str:
+    """One line for logs and tests: ``'Riichi 1, Tanyao 1: 2 han 30 fu, 2000'``."""
+    parts = ", ".join(f"{y} {h}" for y, h in zip(score.yaku, score.yaku_han, strict=False))
+    head = f"{score.han} han {score.fu} fu" if not score.yakuman else score.limit
+    return f"{parts}: {head}, {score.total}"
