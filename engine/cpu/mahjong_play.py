@@ -1,0 +1,250 @@
+"""Mahjong decisions for a :class:`Seat`: which tile to discard, riichi, kans, and claims.
+
+Speed first (shanten, then effective tiles), value second (dora, red fives, value-honor pairs,
+a hand leaning to one suit or to simples), safety when another seat threatens and this hand is
+far from ready. Every function takes the options the game allows and returns one of them.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from engine.cpu.efficiency import Counts, Forms, shanten, ukeire
+from engine.cpu.safety import threat, total_danger
+from engine.cpu.seat import Seat
+from engine.cpu.yaku_plan import has_open_plan, lean_bonus
+from engine.tiles import dora_of
+
+GOOD_WAIT = 2  # live winning tiles needed to declare riichi rather than wait silently
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    kind: int
+    shanten: int
+    ukeire: int
+    utility: float
+    danger: float
+
+
+@dataclass(slots=True)
+class TurnOptions:
+    """What the rules allow on a draw turn, by kind."""
+
+    discards: set[int]
+    riichi: set[int] = field(default_factory=set)
+    tsumo: bool = False
+    ankan: set[int] = field(default_factory=set)
+    kakan: set[int] = field(default_factory=set)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnChoice:
+    action: str  # "tsumo", "discard", "riichi", "ankan" or "kakan"
+    kind: int | None = None
+
+
+@dataclass(slots=True)
+class ClaimOptions:
+    """What the rules allow on another seat's discard of ``kind``."""
+
+    kind: int
+    ron: bool = False
+    pon: bool = False
+    kan: bool = False
+    chi: list[tuple[int, int]] = field(default_factory=list)  # kinds taken from hand
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimChoice:
+    action: str  # "ron", "pon", "kan", "chi" or "pass"
+    tiles: tuple[int, int] | None = None
+
+
+def _dora_kinds(seat: Seat) -> set[int]:
+    return {dora_of(i) for i in seat.dora_indicators}
+
+
+def _open_melds(seat: Seat) -> list[list[int]]:
+    return [kinds for kinds, _ in seat.melds]
+
+
+def lost_value(seat: Seat, counts: Counts, kind: int, is_open: bool) -> float:
+    """What discarding one ``kind`` from ``counts`` gives up besides speed, in tile units."""
+    value = 3.0 * seat.dora_count(kind)
+    if seat.reds_of(kind) >= counts[kind]:
+        value += 3.0
+    if kind in seat.value_honors():
+        value += 6.0 if counts[kind] >= 2 else 1.0
+    value += lean_bonus(counts, kind)
+    if is_open:
+        after = list(counts)
+        after[kind] -= 1
+        if not has_open_plan(tuple(after), _open_melds(seat), seat.value_honors(), near_value_pair=True):
+            value += 50.0
+    return value
+
+
+def score_discards(seat: Seat, allowed: set[int], counts: Counts | None = None,
+                   forms: Forms | None = None, is_open: bool | None = None) -> list[Scored]:
+    counts = counts if counts is not None else seat.counts
+    forms = forms if forms is not None else seat.hand_forms
+    is_open = (not seat.closed) if is_open is None else is_open
+    unseen = seat.unseen()
+    seen = seat.visible()
+    dora = _dora_kinds(seat)
+    out = []
+    work = list(counts)
+    for k in sorted(allowed):
+        if not counts[k]:
+            continue
+        work[k] -= 1
+        after = tuple(work)
+        s = shanten(after, forms)
+        u = ukeire(after, unseen, forms)
+        work[k] += 1
+        utility = u - lost_value(seat, counts, k, is_open)
+        out.append(Scored(k, s, u, utility, total_danger(k, seat.opponents, seen, dora)))
+    return out
+
+
+def max_threat(seat: Seat) -> float:
+    dora = _dora_kinds(seat)
+    return max((threat(o, dora) for o in seat.opponents), default=0.0)
+
+
+def should_fold(seat: Seat, best_shanten: int) -> bool:
+    """Defend when a seat threatens and this hand is too far from ready to race it."""
+    worst = max_threat(seat)
+    if worst < 0.6:
+        return False
+    if best_shanten >= 2:
+        return True
+    return best_shanten == 1 and worst >= 1.0 and seat.wall_left < 40
+
+
+def pick_discard(seat: Seat, allowed: set[int], rng: random.Random, level: str = "normal") -> Scored:
+    """The discard to make among ``allowed`` kinds."""
+    scored = score_discards(seat, allowed)
+    by_speed = sorted(scored, key=lambda s: (s.shanten, -s.utility, s.kind))
+    if level == "easy":
+        top = by_speed[: min(3, len(by_speed))]
+        return rng.choice([s for s in top if s.shanten == top[0].shanten])
+    if should_fold(seat, by_speed[0].shanten):
+        return min(scored, key=lambda s: (s.danger, s.shanten, -s.utility, s.kind))
+    weight = 0.5 if max_threat(seat) > 0 else 0.0
+    return min(scored, key=lambda s: (s.shanten, -(s.utility - weight * s.danger), s.kind))
+
+
+def _waits(seat: Seat, counts: Counts, kind: int) -> int:
+    after = list(counts)
+    after[kind] -= 1
+    return ukeire(tuple(after), seat.unseen(), seat.hand_forms)
+
+
+def _kan_keeps_speed(seat: Seat, remove: int, kind: int, standing: int) -> bool:
+    after = list(seat.counts)
+    after[kind] -= remove
+    if sum(after) % 3 == 0:
+        return False
+    return shanten(tuple(after), Forms(False, False)) <= standing
+
+
+def choose_turn(seat: Seat, options: TurnOptions, rng: random.Random, level: str = "normal") -> TurnChoice:
+    """A draw turn: win if possible, else a kan that costs no speed, else riichi or a discard."""
+    if options.tsumo:
+        return TurnChoice("tsumo")
+    allowed = options.discards | options.riichi
+    best = pick_discard(seat, allowed, rng, level) if allowed else None
+    standing = best.shanten if best else 8
+    folding = best is not None and level != "easy" and should_fold(seat, standing)
+    for kind in sorted(options.ankan):
+        if _kan_keeps_speed(seat, 4, kind, standing):
+            return TurnChoice("ankan", kind)
+    if not folding:
+        for kind in sorted(options.kakan):
+            if _kan_keeps_speed(seat, 1, kind, standing):
+                return TurnChoice("kakan", kind)
+    if best is None:
+        raise ValueError("no discard, win or kan offered on a draw turn")
+    if options.riichi and not folding:
+        counts = seat.counts
+        kind = max(options.riichi, key=lambda k: (_waits(seat, counts, k), k == best.kind, -k))
+        if level == "easy" or _waits(seat, counts, kind) >= GOOD_WAIT:
+            return TurnChoice("riichi", kind)
+    if best.kind in options.discards:
+        return TurnChoice("discard", best.kind)
+    return TurnChoice("discard", pick_discard(seat, options.discards, rng, level).kind)
+
+
+def _call_result(seat: Seat, take: list[int], meld: list[int], forbidden: set[int]) -> tuple[int, bool]:
+    """(shanten after the best discard, whether a yaku plan survives) for a call."""
+    after = list(seat.counts)
+    for k in take:
+        after[k] -= 1
+    melds = [*_open_melds(seat), meld]
+    counts = tuple(after)
+    best: tuple[int, bool] = (9, False)
+    work = list(counts)
+    for k, n in enumerate(counts):
+        if not n or k in forbidden:
+            continue
+        work[k] -= 1
+        hand = tuple(work)
+        plan = has_open_plan(hand, melds, seat.value_honors())
+        s = shanten(hand, Forms(False, False))
+        work[k] += 1
+        if (plan, -s) > (best[1], -best[0]):
+            best = (s, plan)
+    return best
+
+
+def _chi_forbidden(kind: int, pair: tuple[int, int]) -> set[int]:
+    """Kuikae (R3): the called kind and the other end of the called sequence."""
+    low = min(kind, *pair)
+    high = max(kind, *pair)
+    out = {kind}
+    if kind == low and high + 1 < low - low % 9 + 9:
+        out.add(high + 1)
+    if kind == high and low - 1 >= low - low % 9:
+        out.add(low - 1)
+    return out
+
+
+def choose_claim(seat: Seat, options: ClaimOptions, rng: random.Random, level: str = "normal") -> ClaimChoice:
+    """Answer a discard: ron always; a call only when it speeds up a hand that keeps a yaku."""
+    if options.ron:
+        return ClaimChoice("ron")
+    k = options.kind
+    counts = seat.counts
+    standing = shanten(counts, seat.hand_forms)
+    value_pon = options.pon and k in seat.value_honors()
+    if level == "easy":
+        return ClaimChoice("pon") if value_pon else ClaimChoice("pass")
+    if should_fold(seat, standing):
+        return ClaimChoice("pass")
+    closed = seat.closed
+    candidates: list[tuple[int, ClaimChoice]] = []
+    if options.pon:
+        s, plan = _call_result(seat, [k, k], [k, k, k], {k})
+        if plan and (s < standing or (value_pon and s <= standing)):
+            candidates.append((s, ClaimChoice("pon")))
+    if options.kan and not closed:
+        after = list(counts)
+        after[k] -= 3
+        melds = [*_open_melds(seat), [k] * 4]
+        if has_open_plan(tuple(after), melds, seat.value_honors()) and \
+                shanten(tuple(after), Forms(False, False)) <= standing:
+            candidates.append((standing, ClaimChoice("kan")))
+    for pair in options.chi:
+        meld = sorted([k, *pair])
+        s, plan = _call_result(seat, list(pair), meld, _chi_forbidden(k, pair))
+        if plan and s < standing:
+            candidates.append((s, ClaimChoice("chi", pair)))
+    if not candidates:
+        return ClaimChoice("pass")
+    s, choice = min(candidates, key=lambda c: (c[0], c[1].action != "pon"))
+    if closed and standing < 2 and not (value_pon and choice.action == "pon"):
+        return ClaimChoice("pass")  # a closed hand this near keeps its riichi
+    return choice

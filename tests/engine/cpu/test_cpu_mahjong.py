@@ -1,0 +1,123 @@
+"""Mahjong CPU decisions on hand-built positions (R9 riichi, R3 kuikae, F4 yaku plans)."""
+
+from __future__ import annotations
+
+import random
+
+from engine.cpu.mahjong_play import ClaimOptions, TurnOptions, choose_claim, choose_turn, pick_discard
+from engine.cpu.seat import Opponent
+from engine.tiles import parse_kinds
+
+from .helpers import kind, seat
+
+RNG = random.Random(0)
+
+
+def everything(s) -> set[int]:
+    return {k for k, n in enumerate(s.counts) if n}
+
+
+def test_wins_by_tsumo_whenever_offered():
+    s = seat("123m456p789s1122z", drawn="1z")
+    choice = choose_turn(s, TurnOptions(discards=everything(s), tsumo=True), RNG)
+    assert choice.action == "tsumo"
+
+
+def test_discards_the_isolated_guest_wind_first():
+    s = seat("124679m4567p789s4z")  # seat South, round East: North is a guest wind
+    assert pick_discard(s, everything(s), RNG).kind == kind("4z")
+
+
+def test_keeps_the_dora_between_two_isolated_guest_winds():
+    s = seat("123m456p789s111p34z", dora="3z")  # indicator West makes North the dora
+    assert pick_discard(s, everything(s), RNG).kind == kind("3z")
+
+
+def test_keeps_a_red_five_over_a_plain_isolated_five():
+    s = seat("123m456p789s111z0m5s")
+    assert pick_discard(s, everything(s), RNG).kind == kind("5s")
+
+
+def test_keeps_a_dragon_pair_over_a_simple_pair():
+    # Two pairs and a shape to finish: dropping a 2p keeps the Red pair that can become a yaku.
+    s = seat("234m567p789s22p77z1p")
+    choice = pick_discard(s, everything(s), RNG)
+    assert choice.kind != kind("7z")
+
+
+def test_shanten_comes_before_value():
+    # Tenpai on 1z/2z; the dora 9s is part of a set and must not be broken for value.
+    s = seat("123m456p789s1122z5m", dora="8s")
+    assert pick_discard(s, everything(s), RNG).kind == kind("5m")
+
+
+def test_folds_to_a_riichi_with_genbutsu_when_far_from_ready():
+    riichi = Opponent(discards=parse_kinds("6p4z9m"), riichi=True)
+    s = seat("13m589p24689s13z6p7z", opponents=[riichi, Opponent(), Opponent()])
+    # three-shanten or worse: the 6p (their own discard) is the one certainly safe tile
+    assert pick_discard(s, everything(s), RNG).kind == kind("6p")
+
+
+def test_easy_level_never_defends():
+    riichi = Opponent(discards=parse_kinds("6p4z9m"), riichi=True)
+    s = seat("13m589p24689s13z6p7z", opponents=[riichi, Opponent(), Opponent()])
+    picks = {pick_discard(s, everything(s), random.Random(i), "easy").kind for i in range(20)}
+    assert kind("6p") not in picks
+
+
+def test_pushes_when_ready_despite_a_riichi():
+    riichi = Opponent(discards=parse_kinds("1z"), riichi=True)
+    s = seat("123m456p789s11z68m", drawn="9p", opponents=[riichi, Opponent(), Opponent()])
+    # dropping the drawn 9p leaves tenpai on 7m
+    assert pick_discard(s, everything(s), RNG).kind == kind("9p")
+
+
+def test_riichi_on_a_two_sided_wait():  # R9
+    s = seat("234m456p789s5523m", drawn="7z")
+    opts = TurnOptions(discards=everything(s), riichi={kind("7z")})
+    assert choose_turn(s, opts, RNG) == choose_turn(s, opts, RNG)
+    choice = choose_turn(s, opts, RNG)
+    assert (choice.action, choice.kind) == ("riichi", kind("7z"))
+
+
+def test_no_riichi_on_a_dead_wait():  # R9: one 2p left for a 1p3p wait
+    others = [Opponent(discards=parse_kinds("2p2p2p")), Opponent(), Opponent()]
+    s = seat("234m456p789s11z13p", drawn="7z", opponents=others)
+    choice = choose_turn(s, TurnOptions(discards=everything(s), riichi={kind("7z")}), RNG)
+    assert choice.action == "discard"
+
+
+def test_always_ron():
+    s = seat("123m456p789s1122z")
+    assert choose_claim(s, ClaimOptions(kind=kind("1z"), ron=True, pon=True), RNG).action == "ron"
+
+
+def test_pons_a_dragon_pair():
+    s = seat("13m46p789s55z2468s")
+    assert choose_claim(s, ClaimOptions(kind=kind("5z"), pon=True), RNG).action == "pon"
+
+
+def test_no_call_without_a_yaku():
+    # Chanta-free, mixed-suit hand with terminals: chi 2m would leave an open hand with no yaku.
+    s = seat("13m19p19s4567s159m")
+    opts = ClaimOptions(kind=kind("2m"), chi=[(kind("1m"), kind("3m"))])
+    assert choose_claim(s, opts, RNG).action == "pass"
+
+
+def test_open_tanyao_chi_when_far_from_ready():  # R3 open tanyao allowed
+    s = seat("46m347p2288p35s68s")
+    opts = ClaimOptions(kind=kind("5m"), chi=[(kind("4m"), kind("6m"))])
+    assert choose_claim(s, opts, RNG).action == "chi"
+    s2 = seat("46m3p567s228p3s19m1p")
+    choice = choose_claim(s2, opts, RNG)
+    assert choice.action == "pass"  # three terminals keep the hand off tanyao: no yaku after the call
+
+
+def test_closed_one_shanten_keeps_riichi_over_a_simple_pon():
+    s = seat("234m456p77s5689s2z")  # one-shanten closed hand
+    assert choose_claim(s, ClaimOptions(kind=kind("7s"), pon=True), RNG).action == "pass"
+
+
+def test_five_keeps_vip_pair():  # F4 VIP Sets
+    s = seat("234m567p789s22p66z1p", variant="five")
+    assert pick_discard(s, everything(s), RNG).kind != kind("6z")
