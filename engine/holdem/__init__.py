@@ -1,0 +1,1 @@
+"""No-limit Texas hold'em: cards and strength, one hand's state machine, the stand-alone table."""
