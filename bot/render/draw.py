@@ -1,0 +1,159 @@
+"""Shared drawing pieces: the palette, text, tile rows and melds, and PNG encoding.
+
+Every image is an opaque RGB canvas on a dark felt green with light text, which reads on both
+Discord themes; sprites are pasted with their alpha as mask.
+"""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from bot.render import sprites
+from bot.render.model import MeldView
+
+BG = (31, 77, 61)
+PANEL = (24, 60, 48)
+PANEL_EDGE = (52, 104, 84)
+TEXT = (242, 242, 236)
+MUTED = (172, 204, 190)
+GOLD = (246, 196, 64)
+ALERT = (240, 92, 84)
+GREYED = (120, 132, 128)
+DARK = (14, 34, 27)
+
+RGB = tuple[int, int, int]
+
+
+def canvas(width: int, height: int, colour: RGB = BG) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGB", (width, height), colour)
+    return img, ImageDraw.Draw(img)
+
+
+def to_png(img: Image.Image) -> bytes:
+    """PNG bytes; light compression, as encoding time matters more than a few kilobytes."""
+    buf = io.BytesIO()
+    img.save(buf, "PNG", compress_level=3)
+    return buf.getvalue()
+
+
+def text_width(s: str, size: int) -> int:
+    return round(sprites.font(size).getlength(s))
+
+
+def write(d: ImageDraw.ImageDraw, x: float, y: float, s: str, size: int, fill: RGB = TEXT,
+          anchor: str = "lm") -> int:
+    """Draw text and return its width; ``anchor`` as Pillow's (default: left, vertical middle)."""
+    f = sprites.font(size)
+    d.text((x, y), s, font=f, fill=fill, anchor=anchor)
+    return round(f.getlength(s))
+
+
+def badge(d: ImageDraw.ImageDraw, x: float, y: float, s: str, size: int, fill: RGB, ink: RGB = DARK) -> int:
+    """A rounded label with its left edge at x, centred on y; returns its width."""
+    w = text_width(s, size) + size
+    h = size + 6
+    d.rounded_rectangle((x, y - h / 2, x + w, y + h / 2), radius=h // 2, fill=fill)
+    d.text((x + w / 2, y), s, font=sprites.font(size), fill=ink, anchor="mm")
+    return w
+
+
+def riichi_stick(d: ImageDraw.ImageDraw, x: float, y: float, length: int = 44) -> int:
+    """The 1,000-point stick, centred on y; returns its width."""
+    h = max(6, length // 7)
+    d.rounded_rectangle((x, y - h / 2, x + length, y + h / 2), radius=h // 2, fill=(248, 248, 244), outline=DARK)
+    r = h / 2 - 1
+    cx = x + length / 2
+    d.ellipse((cx - r, y - r, cx + r, y + r), fill=(214, 30, 38))
+    return length
+
+
+def tile_w(height: int) -> int:
+    return round(sprites.BASE_W * height / sprites.BASE_H)
+
+
+def five_of(tile: str) -> str:
+    """The plain kind of a tile: red fives compare as fives."""
+    return f"5{tile[1]}" if tile[0] == "0" else tile
+
+
+def tile_key(tile: str) -> tuple[int, int, int]:
+    """Hand order: man, pin, sou, honors; a red five sorts with the fives, after the plain ones."""
+    n = int(tile[0])
+    return ("mpsz".index(tile[1]), 5 if n == 0 else n, 1 if n == 0 else 0)
+
+
+def paste(img: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
+    img.paste(sprite, (x, y), sprite)
+
+
+def meld_pieces(meld: MeldView) -> list[tuple[str, bool, str | None]]:
+    """The meld as drawn, left to right: (tile, sideways, stacked tile on top of it)."""
+    if meld.kind == "ankan":
+        # A closed kan shows its two middle tiles; a red five among them stays visible.
+        inner = sorted(meld.tiles, key=lambda t: (t[0] != "0", t))[:2]
+        return [("back", False, None), (inner[0], False, None), (inner[1], False, None), ("back", False, None)]
+    rest = list(meld.tiles)
+    called = meld.called
+    if called is not None and called in rest:
+        rest.remove(called)
+    added = meld.added if meld.kind == "kakan" else None
+    if added is not None and added in rest:
+        rest.remove(added)
+    pieces: list[tuple[str, bool, str | None]] = [(t, False, None) for t in sorted(rest, key=tile_key)]
+    if called is None:
+        return pieces
+    slot = {"left": 0, "across": 1, "right": len(pieces)}.get(meld.source or "left", 0)
+    pieces.insert(min(slot, len(pieces)), (called, True, added))
+    return pieces
+
+
+def meld_size(meld: MeldView, height: int) -> tuple[int, int]:
+    w = tile_w(height)
+    pieces = meld_pieces(meld)
+    width = sum(height if side else w for _, side, _ in pieces)
+    tall = max(2 * w if stack else (w if side else height) for _, side, stack in pieces)
+    return width, max(tall, height)
+
+
+def draw_meld(img: Image.Image, meld: MeldView, x: int, bottom: int, height: int) -> int:
+    """Draw a meld with its bottom edge on ``bottom``; returns its width."""
+    w = tile_w(height)
+    for tile, side, stack in meld_pieces(meld):
+        if side:
+            paste(img, sprites.tile(tile, height, sideways=True), x, bottom - w)
+            if stack:
+                paste(img, sprites.tile(stack, height, sideways=True), x, bottom - 2 * w)
+            x += height
+        else:
+            paste(img, sprites.tile(tile, height), x, bottom - height)
+            x += w
+    return sum(height if side else w for _, side, _ in meld_pieces(meld))
+
+
+def tile_row(img: Image.Image, tiles: list[str] | tuple[str, ...], x: int, y: int, height: int, gap: int = 1) -> int:
+    """Upright tiles left to right from (x, y); returns the row's width."""
+    w = tile_w(height)
+    for i, t in enumerate(tiles):
+        paste(img, sprites.tile(t, height), x + i * (w + gap), y)
+    return len(tiles) * (w + gap) - gap if tiles else 0
+
+
+def card_row(img: Image.Image, cards: list[str] | tuple[str, ...], x: int, y: int, height: int, slots: int = 0,
+             gap: int = 3) -> int:
+    """Cards left to right, then empty outlined slots up to ``slots``; returns the row's width."""
+    w = tile_w(height)
+    d = ImageDraw.Draw(img)
+    n = max(len(cards), slots)
+    for i in range(n):
+        cx = x + i * (w + gap)
+        if i < len(cards):
+            paste(img, sprites.card(cards[i], height), cx, y)
+        else:
+            d.rounded_rectangle((cx + 1, y + 1, cx + w - 2, y + height - 2), radius=4, outline=PANEL_EDGE, width=2)
+    return n * (w + gap) - gap if n else 0
+
+
+def points(n: int) -> str:
+    return f"{n:,}"

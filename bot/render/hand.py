@@ -1,0 +1,111 @@
+"""The private hand image sent by DM: the tiles a player holds, what they may not discard, and
+what they are waiting on; in Janpo also their hole cards and the board."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PIL import Image
+
+from bot.render import draw as dr
+from bot.render import sprites
+from bot.render.model import HandImage
+from bot.render.texts import text
+
+TILE_H = 64
+SMALL_H = 40
+CARD_H = 64
+MARGIN = 12
+DRAWN_GAP = 14
+MELD_GAP = 10
+
+
+def render_hand(hand: HandImage, texts: Mapping[str, str] | None = None) -> Image.Image:
+    tw = dr.tile_w(TILE_H)
+    concealed = sorted(hand.tiles, key=dr.tile_key)
+    forbidden = {dr.five_of(t) for t in hand.forbidden}
+    melds_w = sum(dr.meld_size(m, TILE_H)[0] for m in hand.melds) + MELD_GAP * len(hand.melds)
+    melds_h = max((dr.meld_size(m, TILE_H)[1] for m in hand.melds), default=TILE_H)
+    row_w = len(concealed) * (tw + 1) + (DRAWN_GAP + tw if hand.drawn else 0) + (MELD_GAP + melds_w if hand.melds else 0)
+
+    header = bool(hand.title or hand.riichi or hand.dora_indicators)
+    header_h = SMALL_H + 8 if hand.dora_indicators else (30 if header else 0)
+    poker = bool(hand.hole_cards or hand.board)
+    poker_h = CARD_H + 30 if poker else 0
+    caption_h = 44 if (hand.waits or hand.shanten is not None or hand.furiten or forbidden) else 0
+    poker_w = (2 * (dr.tile_w(CARD_H) + 3) + 24 + 5 * (dr.tile_w(CARD_H) + 3)) if poker else 0
+    width = 2 * MARGIN + max(row_w, poker_w, 420)
+    height = MARGIN + header_h + max(melds_h, TILE_H) + poker_h + caption_h + MARGIN
+    img, d = dr.canvas(width, height)
+
+    y = MARGIN
+    if header:
+        x = MARGIN
+        mid = y + header_h / 2 - 2
+        if hand.title:
+            x += dr.write(d, x, mid, hand.title, 18) + 12
+        if hand.riichi:
+            x += dr.badge(d, x, mid, text(texts, "riichi"), 14, dr.GOLD) + 8
+            x += dr.riichi_stick(d, x, mid, 48) + 12
+        if hand.dora_indicators:
+            dw = dr.tile_w(SMALL_H)
+            row = len(hand.dora_indicators) * (dw + 1)
+            right = width - MARGIN - row
+            dr.write(d, right - 8, mid, text(texts, "dora"), 15, dr.MUTED, anchor="rm")
+            dr.tile_row(img, hand.dora_indicators, right, y, SMALL_H)
+        y += header_h
+
+    bottom = y + max(melds_h, TILE_H)
+    x = MARGIN
+    for t in concealed:
+        shade = "grey" if dr.five_of(t) in forbidden else "none"
+        dr.paste(img, sprites.tile(t, TILE_H, shade=shade), x, bottom - TILE_H)
+        x += tw + 1
+    if hand.drawn:
+        x += DRAWN_GAP - 1
+        shade = "grey" if dr.five_of(hand.drawn) in forbidden else "none"
+        dr.paste(img, sprites.tile(hand.drawn, TILE_H, shade=shade), x, bottom - TILE_H)
+        x += tw + 1
+    if hand.melds:
+        x = width - MARGIN - melds_w + MELD_GAP
+        for m in hand.melds:
+            x += dr.draw_meld(img, m, x, bottom, TILE_H) + MELD_GAP
+    y = bottom
+
+    if poker:
+        y += 10
+        mid = y + 9
+        x = MARGIN
+        dr.write(d, x, mid, text(texts, "hole_cards"), 14, dr.MUTED)
+        dr.card_row(img, hand.hole_cards, x, y + 20, CARD_H, slots=2)
+        x += 2 * (dr.tile_w(CARD_H) + 3) + 24
+        dr.write(d, x, mid, text(texts, "board"), 14, dr.MUTED)
+        dr.card_row(img, hand.board, x, y + 20, CARD_H, slots=5)
+        y += poker_h - 10
+
+    if caption_h:
+        _caption(img, hand, texts, y + 8, width, bool(forbidden))
+    return img
+
+
+def _caption(img: Image.Image, hand: HandImage, texts: Mapping[str, str] | None, y: int, width: int,
+             kuikae: bool) -> None:
+    d = dr.ImageDraw.Draw(img)
+    small = 30
+    mid = y + small / 2 + 2
+    x = MARGIN
+    if hand.furiten:
+        x += dr.badge(d, x, mid, text(texts, "furiten"), 14, dr.ALERT, ink=dr.TEXT) + 10
+    if hand.shanten is not None:
+        key = "complete" if hand.shanten < 0 else ("tenpai" if hand.shanten == 0 else "shanten")
+        x += dr.write(d, x, mid, text(texts, key, n=hand.shanten), 16) + 14
+    if hand.waits:
+        x += dr.write(d, x, mid, text(texts, "waits"), 16, dr.MUTED) + 6
+        sw = dr.tile_w(small)
+        for w in hand.waits:
+            dr.paste(img, sprites.tile(w.tile, small), x, y + 2)
+            x += sw + 2
+            colour = dr.ALERT if w.remaining == 0 else dr.TEXT
+            x += dr.write(d, x, mid, text(texts, "wait_count", n=w.remaining), 15, colour) + 10
+    if kuikae and not hand.waits:
+        dr.write(d, x, mid, text(texts, "kuikae"), 13, dr.MUTED)

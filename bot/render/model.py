@@ -1,0 +1,223 @@
+"""What each image shows, as small frozen records of plain values (tile and card notation strings).
+
+The renderers read only these, never engine objects, so an adapter can fill them from the
+engine's views. The public records (:class:`SeatView`, :class:`TableImage`, :class:`HoldemTable`)
+have no field that can hold a concealed tile or a hole card: hole cards reach a public image only
+through ``showdown_cards``, which the caller fills once the cards are shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Direction = Literal["left", "across", "right"]
+MeldKind = Literal["chi", "pon", "kan", "ankan", "kakan"]
+PokerStatus = Literal["in", "to_act", "folded", "all_in", "busted"]
+Game = Literal["riichi", "janpo", "five"]
+
+
+@dataclass(frozen=True, slots=True)
+class MeldView:
+    """A declared set. ``tiles`` holds every tile of it, the called and added tiles included;
+    the called tile is drawn sideways on the side it came from (left, across, right); a kakan's
+    added tile is stacked on the sideways one."""
+
+    kind: MeldKind
+    tiles: tuple[str, ...]
+    called: str | None = None
+    source: Direction | None = None
+    added: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    tile: str
+    remaining: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandImage:
+    """A player's own hand, for their DM. ``forbidden`` lists tiles kuikae bars from discard now
+    (R3); a red five there also bars its plain five and the other way round."""
+
+    tiles: tuple[str, ...]
+    drawn: str | None = None
+    melds: tuple[MeldView, ...] = ()
+    riichi: bool = False
+    forbidden: frozenset[str] = frozenset()
+    waits: tuple[Wait, ...] = ()
+    furiten: bool = False
+    shanten: int | None = None
+    hole_cards: tuple[str, ...] = ()
+    board: tuple[str, ...] = ()
+    dora_indicators: tuple[str, ...] = ()
+    title: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    tile: str
+    riichi: bool = False
+    called: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PokerSeat:
+    """A seat's public poker state; ``showdown_cards`` stays empty until the hand is shown."""
+
+    bet: int = 0
+    status: PokerStatus = "in"
+    position: str = ""
+    showdown_cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    name: str
+    wind: str
+    points: int
+    discards: tuple[Discard, ...] = ()
+    melds: tuple[MeldView, ...] = ()
+    riichi: bool = False
+    dealer: bool = False
+    poker: PokerSeat | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    amount: int
+    eligible: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TableImage:
+    """The channel's picture of a mahjong or Janpo table. ``seats`` run in turn order from East;
+    seat 0 is drawn at the bottom, then right, top, left (counter-clockwise, as play goes)."""
+
+    game: Game
+    seats: tuple[SeatView, ...]
+    round_wind: str = "E"
+    kyoku: int = 1
+    honba: int = 0
+    deposits: int = 0
+    turn: int | None = None
+    dora_indicators: tuple[str, ...] = ()
+    wall: int | None = None
+    pots: tuple[Pot, ...] = ()
+    board: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HoldemSeat:
+    name: str
+    stack: int
+    poker: PokerSeat = field(default_factory=PokerSeat)
+    button: bool = False
+    in_hand: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class HoldemTable:
+    """A plain hold'em table of 2-10 seats, drawn around an oval from the bottom, clockwise."""
+
+    seats: tuple[HoldemSeat, ...]
+    board: tuple[str, ...] = ()
+    pots: tuple[Pot, ...] = ()
+    small_blind: int = 0
+    big_blind: int = 0
+    hand_no: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One line of a hand's value: a yaku with its han, or a Mahjong Five category or bonus."""
+
+    label: str
+    han: int
+    bonus: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreChange:
+    name: str
+    delta: int
+
+
+@dataclass(frozen=True, slots=True)
+class KyokuResult:
+    """A kyoku's end. ``winner`` is empty for an exhaustive draw; ``loser`` is the ron discarder.
+    ``value`` is the caption under the han/fu line (e.g. ``'Mangan 8000'``)."""
+
+    title: str
+    winner: str = ""
+    loser: str = ""
+    hand: tuple[str, ...] = ()
+    melds: tuple[MeldView, ...] = ()
+    win_tile: str | None = None
+    lines: tuple[ScoreLine, ...] = ()
+    han: int = 0
+    fu: int = 0
+    value: str = ""
+    dora_indicators: tuple[str, ...] = ()
+    ura_indicators: tuple[str, ...] = ()
+    changes: tuple[ScoreChange, ...] = ()
+    tenpai: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FiveResult:
+    """A Mahjong Five kyoku's end (F5, F6, F9): every line with its han, the total, the base
+    score and each player's score change, worded as scores, never as payments."""
+
+    title: str
+    winner: str = ""
+    loser: str = ""
+    hand: tuple[str, ...] = ()
+    melds: tuple[MeldView, ...] = ()
+    win_tile: str | None = None
+    lines: tuple[ScoreLine, ...] = ()
+    total_han: int = 0
+    base_score: int = 0
+    dora_indicators: tuple[str, ...] = ()
+    ura_indicators: tuple[str, ...] = ()
+    changes: tuple[ScoreChange, ...] = ()
+    tenpai: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    rank: int
+    name: str
+    points: int
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsImage:
+    title: str
+    rows: tuple[Standing, ...]
+    footer: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownHand:
+    name: str
+    cards: tuple[str, ...]
+    label: str = ""
+    won: int = 0
+    folded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    amount: int
+    winners: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownImage:
+    board: tuple[str, ...]
+    hands: tuple[ShowdownHand, ...]
+    pots: tuple[PotResult, ...] = ()
+    title: str = ""

@@ -1,0 +1,92 @@
+"""Tile and card sprites, read once from ``assets/tiles`` and kept with every scaled variant.
+
+Images are redrawn every few seconds, so each (sprite, size, rotation, shade) is made once per
+process. :func:`watch` lets a test see every sprite a renderer asks for, cached or not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from PIL import Image, ImageFont
+
+ROOT = Path(__file__).resolve().parents[2]
+TILE_DIR = ROOT / "assets" / "tiles"
+CAPTION_FONT = Path(__file__).resolve().parent / "fonts" / "NotoSansCJKkr-Bold-subset.otf"
+BASE_W, BASE_H = 48, 64
+
+Shade = Literal["none", "grey", "dark"]
+_watchers: list[Callable[[str], None]] = []
+
+
+@contextmanager
+def watch() -> Iterator[list[str]]:
+    """Collect the names of all sprites asked for inside the block."""
+    seen: list[str] = []
+    _watchers.append(seen.append)
+    try:
+        yield seen
+    finally:
+        _watchers.remove(seen.append)
+
+
+@cache
+def _base(name: str) -> Image.Image:
+    path = TILE_DIR / f"{name}.png"
+    if not path.is_file():
+        raise KeyError(f"no sprite {name!r}")
+    with Image.open(path) as img:
+        return img.convert("RGBA")
+
+
+@cache
+def _variant(name: str, height: int, sideways: bool, shade: Shade) -> Image.Image:
+    img = _base(name)
+    if height != BASE_H:
+        img = img.resize((round(BASE_W * height / BASE_H), height), Image.Resampling.LANCZOS)
+    if shade == "grey":
+        # Kuikae: the tile is still in hand but may not be discarded now; washed out, not hidden.
+        grey = img.convert("LA").convert("RGBA")
+        img = Image.blend(grey, Image.new("RGBA", img.size, (120, 120, 120, 255)), 0.45)
+        img.putalpha(_base_alpha(name, height))
+    elif shade == "dark":
+        # A discard that another seat called: still there to read, but clearly taken.
+        img = Image.blend(img, Image.new("RGBA", img.size, (0, 0, 0, 255)), 0.5)
+        img.putalpha(_base_alpha(name, height))
+    if sideways:
+        img = img.transpose(Image.Transpose.ROTATE_90)
+    return img
+
+
+@cache
+def _base_alpha(name: str, height: int) -> Image.Image:
+    return _variant(name, height, False, "none").getchannel("A")
+
+
+def tile(name: str, height: int = BASE_H, sideways: bool = False, shade: Shade = "none") -> Image.Image:
+    """A tile sprite by notation (``'5m'``, ``'0p'``, ``'7z'``, ``'back'``), RGBA.
+
+    The returned image is shared: paste it, never draw on it.
+    """
+    for notify in _watchers:
+        notify(name)
+    return _variant(name, height, sideways, shade)
+
+
+def card(name: str, height: int = BASE_H, shade: Shade = "none") -> Image.Image:
+    """A card sprite (``'As'``, ``'Td'``, ``'card_back'``), RGBA; kept apart from tiles, as
+    ``'2s'`` names both the two of spades and the two of bamboo."""
+    key = f"cards/{name}"
+    for notify in _watchers:
+        notify(key)
+    return _variant(key, height, False, shade)
+
+
+@cache
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """The caption font (Latin, Hangul, kana and a few CJK characters) at a pixel size."""
+    return ImageFont.truetype(str(CAPTION_FONT), size)

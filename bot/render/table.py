@@ -1,0 +1,200 @@
+"""The public table image for the channel: four ponds in seat positions around a centre panel
+with the round, dora and, in Janpo, the board and pots.
+
+It reads only :class:`TableImage`, which has no field for a concealed tile or hole card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PIL import Image, ImageDraw
+
+from bot.render import draw as dr
+from bot.render import sprites
+from bot.render.model import PokerSeat, SeatView, TableImage
+from bot.render.texts import text
+
+POND_H = 40
+POND_COLS = 6
+MELD_H = 36
+CARD_H = 52
+GAP = 10
+PAD = 8
+HEADER_H = 26
+POKER_H = 24
+BLOCK_W = 2 * PAD + POND_COLS * dr.tile_w(POND_H) + POND_H + 60
+CENTER_W = 250
+
+STATUS_COLOURS = {"to_act": dr.GOLD, "folded": dr.GREYED, "all_in": dr.ALERT, "busted": dr.DARK}
+
+
+def _pond_rows(seat: SeatView) -> list[list[int]]:
+    """Discard indexes by pond row: six to a row, as at a real table."""
+    idx = list(range(len(seat.discards)))
+    return [idx[i:i + POND_COLS] for i in range(0, len(idx), POND_COLS)] or [[]]
+
+
+def _meld_rows(seat: SeatView) -> list[list[int]]:
+    rows: list[list[int]] = [[]]
+    used = 0
+    limit = BLOCK_W - 2 * PAD
+    for i, m in enumerate(seat.melds):
+        w = dr.meld_size(m, MELD_H)[0]
+        if rows[-1] and used + GAP + w > limit:
+            rows.append([])
+            used = 0
+        used += (GAP if rows[-1] else 0) + w
+        rows[-1].append(i)
+    return rows if seat.melds else []
+
+
+def _block_height(seat: SeatView, poker: bool, pond_rows: int) -> int:
+    melds = sum(max(dr.meld_size(seat.melds[i], MELD_H)[1] for i in row) + 4 for row in _meld_rows(seat))
+    return PAD + HEADER_H + (POKER_H if poker else 0) + pond_rows * POND_H + (6 + melds if melds else 0) + PAD
+
+
+def _seat_block(seat: SeatView, width: int, height: int, turn: bool, pond_rows: int,
+                poker: bool, texts: Mapping[str, str] | None, five: bool) -> Image.Image:
+    img, d = dr.canvas(width, height, dr.PANEL)
+    d.rounded_rectangle((0, 0, width - 1, height - 1), radius=10, outline=dr.GOLD if turn else dr.PANEL_EDGE,
+                        width=3 if turn else 1)
+    mid = PAD + HEADER_H / 2
+    x = PAD
+    wind = text(texts, f"wind_{seat.wind}") if f"wind_{seat.wind}" in _WIND_KEYS else seat.wind
+    x += dr.badge(d, x, mid, wind, 15, dr.ALERT if seat.dealer else dr.MUTED, ink=dr.TEXT if seat.dealer else dr.DARK) + 6
+    name = seat.name if dr.text_width(seat.name, 16) < 120 else seat.name[:10] + "…"
+    x += dr.write(d, x, mid, name, 16) + 8
+    score = str(seat.points) if five else dr.points(seat.points)
+    right = width - PAD
+    if turn:
+        right -= dr.badge(d, right - dr.text_width(text(texts, "turn"), 12) - 12, mid, text(texts, "turn"), 12, dr.GOLD) + 6
+    dr.write(d, right, mid, score, 16, dr.ALERT if seat.points < 0 else dr.TEXT, anchor="rm")
+    y = PAD + HEADER_H
+    if poker:
+        _poker_line(d, seat.poker or PokerSeat(), PAD, y + POKER_H / 2, width, texts)
+        y += POKER_H
+    _pond(img, seat, PAD, y + 2)
+    if seat.riichi:
+        dr.riichi_stick(d, width - PAD - 44, y + 10, 44)
+    y += pond_rows * POND_H + 6
+    for row in _meld_rows(seat):
+        tall = max(dr.meld_size(seat.melds[i], MELD_H)[1] for i in row)
+        x = PAD
+        for i in row:
+            x += dr.draw_meld(img, seat.melds[i], x, y + tall, MELD_H) + GAP
+        y += tall + 4
+    return img
+
+
+_WIND_KEYS = {"wind_E", "wind_S", "wind_W", "wind_N"}
+
+
+def _poker_line(d: ImageDraw.ImageDraw, p: PokerSeat, x: float, mid: float, width: int,
+                texts: Mapping[str, str] | None) -> None:
+    if p.position:
+        x += dr.badge(d, x, mid, p.position, 12, dr.PANEL_EDGE, ink=dr.TEXT) + 6
+    if p.status in STATUS_COLOURS:
+        ink = dr.TEXT if p.status in ("all_in", "busted") else dr.DARK
+        x += dr.badge(d, x, mid, text(texts, p.status), 12, STATUS_COLOURS[p.status], ink=ink) + 6
+    if p.bet:
+        dr.write(d, width - PAD, mid, text(texts, "bet", n=dr.points(p.bet)), 14, dr.GOLD, anchor="rm")
+
+
+def _pond(img: Image.Image, seat: SeatView, x0: int, y0: int) -> None:
+    tw = dr.tile_w(POND_H)
+    for r, row in enumerate(_pond_rows(seat)):
+        x = x0
+        for i in row:
+            disc = seat.discards[i]
+            shade = "dark" if disc.called else "none"
+            if disc.riichi:
+                dr.paste(img, sprites.tile(disc.tile, POND_H, sideways=True, shade=shade), x, y0 + r * POND_H + POND_H - tw)
+                x += POND_H
+            else:
+                dr.paste(img, sprites.tile(disc.tile, POND_H, shade=shade), x, y0 + r * POND_H)
+                x += tw
+
+
+def _center(table: TableImage, height: int, texts: Mapping[str, str] | None) -> Image.Image:
+    img, d = dr.canvas(CENTER_W, height, dr.DARK)
+    d.rounded_rectangle((0, 0, CENTER_W - 1, height - 1), radius=12, outline=dr.PANEL_EDGE, width=1)
+    cx = CENTER_W / 2
+    y = 20
+    wind = text(texts, f"wind_{table.round_wind}") if f"wind_{table.round_wind}" in _WIND_KEYS else table.round_wind
+    dr.write(d, cx, y, text(texts, "round", wind=wind, kyoku=table.kyoku), 22, anchor="mm")
+    y += 24
+    info = [text(texts, "honba", n=table.honba)]
+    if table.game != "five":
+        info.append(text(texts, "deposits", n=dr.points(table.deposits)))
+    dr.write(d, cx, y, " · ".join(info), 13, dr.MUTED, anchor="mm")
+    y += 18
+    if table.wall is not None:
+        dr.write(d, cx, y, text(texts, "wall", n=table.wall), 13, dr.MUTED, anchor="mm")
+        y += 16
+    if table.dora_indicators:
+        tw = dr.tile_w(POND_H)
+        n = len(table.dora_indicators)
+        label_w = dr.text_width(text(texts, "dora"), 13) + 6
+        x = int(cx - (label_w + n * (tw + 1)) / 2)
+        dr.write(d, x, y + 4 + POND_H / 2, text(texts, "dora"), 13, dr.MUTED)
+        dr.tile_row(img, table.dora_indicators, x + label_w, y + 4, POND_H)
+        y += POND_H + 10
+    if table.game == "janpo" or table.board or table.pots:
+        cw = dr.tile_w(CARD_H)
+        x = int(cx - (5 * (cw + 3) - 3) / 2)
+        dr.card_row(img, table.board, x, y + 2, CARD_H, slots=5)
+        y += CARD_H + 16
+        _pots(d, table, cx, y, texts)
+    return img
+
+
+def _pots(d: ImageDraw.ImageDraw, table: TableImage, cx: float, y: float, texts: Mapping[str, str] | None) -> None:
+    if not table.pots:
+        return
+    if len(table.pots) == 1:
+        dr.write(d, cx, y, text(texts, "pot", n=dr.points(table.pots[0].amount)), 16, dr.GOLD, anchor="mm")
+        return
+    dr.write(d, cx, y, text(texts, "main_pot", n=dr.points(table.pots[0].amount)), 15, dr.GOLD, anchor="mm")
+    for i, pot in enumerate(table.pots[1:], start=1):
+        y += 19
+        line = text(texts, "side_pot", i=i, n=dr.points(pot.amount))
+        if pot.eligible:
+            line += "  (" + ", ".join(pot.eligible) + ")"
+        dr.write(d, cx, y, line, 13, dr.TEXT, anchor="mm")
+
+
+def _center_height(table: TableImage) -> int:
+    h = 20 + 24 + 18 + (16 if table.wall is not None else 0) + (POND_H + 10 if table.dora_indicators else 0)
+    if table.game == "janpo" or table.board or table.pots:
+        h += CARD_H + 16 + 19 * max(len(table.pots), 1)
+    return h + 8
+
+
+def render_table(table: TableImage, texts: Mapping[str, str] | None = None) -> Image.Image:
+    poker = table.game == "janpo"
+    pond_rows = max(3, *(len(_pond_rows(s)) for s in table.seats))
+    block_h = max(_block_height(s, poker, pond_rows) for s in table.seats)
+    center_h = max(_center_height(table), block_h)
+    width = 3 * GAP + 2 * BLOCK_W + CENTER_W + 2 * GAP
+    mid_h = max(block_h, center_h)
+    height = GAP + block_h + GAP + mid_h + GAP + block_h + GAP
+    img, _ = dr.canvas(width, height)
+    blocks = [
+        _seat_block(s, BLOCK_W, block_h, table.turn == i, pond_rows, poker, texts, table.game == "five")
+        for i, s in enumerate(table.seats)
+    ]
+    cx = width // 2
+    mid_y = GAP + block_h + GAP
+    # Seat 0 at the bottom, then counter-clockwise: right, top, left.
+    spots = [
+        (cx - BLOCK_W // 2, mid_y + mid_h + GAP),
+        (width - GAP - BLOCK_W, mid_y + (mid_h - block_h) // 2),
+        (cx - BLOCK_W // 2, GAP),
+        (GAP, mid_y + (mid_h - block_h) // 2),
+    ]
+    for block, (x, y) in zip(blocks, spots, strict=False):
+        img.paste(block, (x, y))
+    center = _center(table, center_h, texts)
+    img.paste(center, (cx - CENTER_W // 2, mid_y + (mid_h - center_h) // 2))
+    return img
