@@ -1,0 +1,1 @@
+"""Riichi mahjong, M.League rules (RULES.md section R): wall, kyoku state machine, scoring, game."""
