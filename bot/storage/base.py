@@ -246,7 +246,8 @@ class Store(ABC):
 
     @abstractmethod
     async def rating_history(self, guild_id: int, user_id: int, game: str) -> list[RatingPoint]:
-        """The player's rating after each rated game, oldest first."""
+        """The player's rating after each rated game, in the order the games were recorded (the
+        order ratings were updated in, so each point starts where the one before ended)."""
 
     # settings
     @abstractmethod

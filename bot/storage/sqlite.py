@@ -311,7 +311,7 @@ class SQLiteStore(Store):
             rows = await self._db.execute_fetchall(
                 """SELECT game_id, finished_at, rating_before, rating_after FROM seats
                    WHERE guild_id = ? AND user_id = ? AND mode = ? AND rating_after IS NOT NULL
-                   ORDER BY finished_at, game_id""",
+                   ORDER BY game_id""",
                 (guild_id, user_id, game),
             )
         return [RatingPoint(r[0], datetime.fromtimestamp(r[1], UTC), r[2], r[3]) for r in rows]

@@ -26,10 +26,8 @@ class Migration:
 
 
 async def _rate_existing_games(db: aiosqlite.Connection) -> None:
-    """Ratings start from the games already stored, in the order they finished."""
-    rows = await db.execute_fetchall(
-        "SELECT game_id FROM games WHERE guild_id IS NOT NULL ORDER BY finished_at, game_id"
-    )
+    """Ratings start from the games already stored, in the order they were stored (as live)."""
+    rows = await db.execute_fetchall("SELECT game_id FROM games WHERE guild_id IS NOT NULL ORDER BY game_id")
     for (game_id,) in rows:
         await rate_stored_game(db, game_id)
 
