@@ -1,27 +1,53 @@
-"""``python -m bot``: start the bot (token from the environment or ``.env``)."""
+"""``python -m bot`` starts the bot; ``python -m bot sync [--guild ID]`` registers its commands.
+
+Syncing is explicit because Discord caps command syncs per day: start-up never syncs.
+"""
 
 from __future__ import annotations
 
-import os
+import argparse
+import asyncio
+import logging
 import sys
 
+from bot.config import Config, ConfigError, load_config
 
-def main() -> int:
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Janpo Discord bot.")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="connect and play (the default)")
+    sync = sub.add_parser("sync", help="register the slash commands with Discord, then exit")
+    sync.add_argument("--guild", type=int, help="one server id: instant there (default DEV_GUILD_ID, else global)")
+    return parser
+
+
+async def _sync(config: Config, guild_id: int | None) -> int:
+    from bot.client import JanpoBot
+
+    bot = JanpoBot(config)
+    async with bot:
+        await bot.login(config.token)
+        names = await bot.sync_commands(guild_id)
+    where = f"server {guild_id}" if guild_id else "every server (may take up to an hour to appear)"
+    print(f"Synced {len(names)} commands to {where}: {', '.join(names)}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
     try:
-        from dotenv import load_dotenv
+        config = load_config()
+    except ConfigError as e:
+        print(e, file=sys.stderr)
+        return 2
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.command == "sync":
+        return asyncio.run(_sync(config, args.guild or config.dev_guild_id))
+    from bot.client import JanpoBot
 
-        load_dotenv()
-    except ImportError:  # pragma: no cover - python-dotenv is a declared dependency
-        pass
-    if not os.environ.get("DISCORD_TOKEN"):
-        print(
-            "DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token after "
-            "DISCORD_TOKEN= (Discord Developer Portal -> your application -> Bot -> Reset Token).",
-            file=sys.stderr,
-        )
-        return 1
-    print("The bot is not built yet.", file=sys.stderr)
-    return 1
+    JanpoBot(config).run(config.token, log_handler=None)
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,36 @@
+"""Start-up settings: without a token the bot says what to set and exits non-zero."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import __main__ as main_module
+from bot.config import DEFAULT_DATABASE, ConfigError, load_config
+
+
+def test_missing_token_names_every_variable() -> None:
+    with pytest.raises(ConfigError) as err:
+        load_config({})
+    text = str(err.value)
+    for name in ("DISCORD_TOKEN", ".env", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL"):
+        assert name in text
+    assert "demo" not in text  # no promise of a command that does not exist
+
+
+def test_values_and_defaults() -> None:
+    config = load_config({"DISCORD_TOKEN": " abc ", "DEV_GUILD_ID": "123", "LOG_LEVEL": "debug"})
+    assert (config.token, config.dev_guild_id, config.log_level) == ("abc", 123, "DEBUG")
+    assert load_config({"DISCORD_TOKEN": "x"}).database_path == DEFAULT_DATABASE
+
+
+@pytest.mark.parametrize("env", [{"DEV_GUILD_ID": "abc"}, {"LOG_LEVEL": "loud"}])
+def test_malformed_values_are_refused(env: dict[str, str]) -> None:
+    with pytest.raises(ConfigError):
+        load_config({"DISCORD_TOKEN": "x", **env})
+
+
+def test_main_exits_non_zero_without_token(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setattr("dotenv.load_dotenv", lambda *a, **k: False)
+    assert main_module.main([]) != 0
+    assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
