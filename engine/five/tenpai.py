@@ -2,7 +2,7 @@
 
 Tenpai is formal: a yaku is not needed. Seven pairs and thirteen orphans count only when the table
 uses them. As in R10, a wait on a kind of which the player already holds all four copies (hand and
-melds together) does not count. The `mahjong` library's shanten decides completeness.
+melds together) does not count. The `mahjong` library's agari and shanten decide completeness.
 
 >>> from engine.five.hand_text import ids_of
 >>> [kind_name(k) for k in tenpai_waits(ids_of("1112345678999m"))]
@@ -26,8 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mahjong.agari import Agari
 from mahjong.shanten import Shanten
 
+from engine.five.yaku.thirteen_orphans import ORPHANS
 from engine.tiles import Meld, kind_name, to_34
 
 __all__ = ["completing_kinds", "is_tenpai", "kind_name", "tenpai_waits"]
@@ -43,14 +45,42 @@ def completing_kinds(
     (what furiten looks at); ``concealed`` is the hand without the tile to come."""
     counts = to_34(list(concealed))
     out: list[int] = []
-    for kind in range(34):
+    for kind in _candidates(counts, thirteen_orphans):
         if counts[kind] >= 4:
             continue
         counts[kind] += 1
-        if Shanten.calculate_shanten(counts, use_chiitoitsu=seven_pairs, use_kokushi=thirteen_orphans) == -1:
+        if _complete(counts, seven_pairs, thirteen_orphans):
             out.append(kind)
         counts[kind] -= 1
     return out
+
+
+def _complete(counts: list[int], seven_pairs: bool, thirteen_orphans: bool) -> bool:
+    """The library's fast agari test, which always admits seven pairs and thirteen orphans, then
+    narrowed to the shapes the table plays."""
+    if not Agari.is_agari(counts):
+        return False
+    if Shanten.calculate_shanten_for_kokushi_hand(counts) == Shanten.AGARI_STATE:
+        return thirteen_orphans
+    if Shanten.calculate_shanten_for_chiitoitsu_hand(counts) == Shanten.AGARI_STATE and not seven_pairs:
+        plain = Shanten.calculate_shanten(counts, use_chiitoitsu=False, use_kokushi=False)
+        return plain == Shanten.AGARI_STATE
+    return True
+
+
+def _candidates(counts: list[int], thirteen_orphans: bool) -> list[int]:
+    """Kinds that could join a held tile in a set or pair (within two in a suit, or the same
+    honor), plus every terminal and honor when thirteen orphans is played: no other can win."""
+    near = set(ORPHANS) if thirteen_orphans else set()
+    for kind, n in enumerate(counts):
+        if not n:
+            continue
+        if kind >= 27:
+            near.add(kind)
+            continue
+        low = kind - kind % 9
+        near.update(k for k in range(kind - 2, kind + 3) if low <= k < low + 9)
+    return sorted(near)
 
 
 def tenpai_waits(

@@ -107,3 +107,16 @@ def test_f7_random_tenpai_agrees_with_the_hand_reader(deal: Deal):
         if readings([*deal.concealed, 4 * kind], deal.melds):
             expected.append(kind)
     assert tenpai_waits(deal.concealed, deal.melds) == expected
+
+
+@pytest.mark.parametrize("seven_pairs", [False, True])
+def test_f4_f7_random_seven_pairs_waits_agree_with_the_hand_reader(seven_pairs: bool):
+    # Seven pairs over a few close kinds, so many also read as four sets; one tile taken out.
+    rng = random.Random(f"five-pairs-{seven_pairs}")
+    for _ in range(max(COUNT // 3, 1)):
+        suit = 9 * rng.randrange(3)
+        kinds = sorted(rng.sample(range(suit, suit + 9), 6) + [rng.randrange(27, 34)])
+        concealed = [4 * k + c for k in kinds for c in (0, 1)]
+        concealed.remove(rng.choice(concealed))
+        expected = [k for k in range(34) if readings([*concealed, 4 * k + 2], seven_pairs=seven_pairs)]
+        assert tenpai_waits(concealed, seven_pairs=seven_pairs) == expected, kinds
