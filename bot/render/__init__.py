@@ -1,0 +1,24 @@
+"""Images of hands, tables and results, drawn with Pillow from plain records (``model``).
+
+Each ``render_*`` returns a PIL image; :func:`to_png` encodes it. Rendering is CPU work: the bot
+runs it off the event loop. Sprites come from ``assets/tiles`` (drawn by ``make_assets``).
+"""
+
+from bot.render.draw import to_png
+from bot.render.hand import render_hand
+from bot.render.holdem import render_holdem_table, render_showdown
+from bot.render.results import render_five_result, render_kyoku_result, render_standings
+from bot.render.table import render_table
+from bot.render.texts import DEFAULT_TEXTS
+
+__all__ = [
+    "DEFAULT_TEXTS",
+    "render_five_result",
+    "render_hand",
+    "render_holdem_table",
+    "render_kyoku_result",
+    "render_showdown",
+    "render_standings",
+    "render_table",
+    "to_png",
+]

@@ -93,7 +93,8 @@ class Pot:
 @dataclass(frozen=True, slots=True)
 class TableImage:
     """The channel's picture of a mahjong or Janpo table. ``seats`` run in turn order from East;
-    seat 0 is drawn at the bottom, then right, top, left (counter-clockwise, as play goes)."""
+    seat 0 is drawn at the bottom, then right, top, left (counter-clockwise, as play goes).
+    ``deposits`` counts riichi sticks on the table; ``wall`` is live tiles left."""
 
     game: Game
     seats: tuple[SeatView, ...]

@@ -51,7 +51,7 @@ def _variant(name: str, height: int, sideways: bool, shade: Shade) -> Image.Imag
     if shade == "grey":
         # Kuikae: the tile is still in hand but may not be discarded now; washed out, not hidden.
         grey = img.convert("LA").convert("RGBA")
-        img = Image.blend(grey, Image.new("RGBA", img.size, (120, 120, 120, 255)), 0.45)
+        img = Image.blend(grey, Image.new("RGBA", img.size, (110, 110, 110, 255)), 0.35)
         img.putalpha(_base_alpha(name, height))
     elif shade == "dark":
         # A discard that another seat called: still there to read, but clearly taken.

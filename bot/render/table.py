@@ -124,10 +124,17 @@ def _center(table: TableImage, height: int, texts: Mapping[str, str] | None) -> 
     wind = text(texts, f"wind_{table.round_wind}") if f"wind_{table.round_wind}" in _WIND_KEYS else table.round_wind
     dr.write(d, cx, y, text(texts, "round", wind=wind, kyoku=table.kyoku), 22, anchor="mm")
     y += 24
-    info = [text(texts, "honba", n=table.honba)]
-    if table.game != "five":
-        info.append(text(texts, "deposits", n=dr.points(table.deposits)))
-    dr.write(d, cx, y, " · ".join(info), 13, dr.MUTED, anchor="mm")
+    honba = text(texts, "honba", n=table.honba)
+    if table.game == "five":
+        dr.write(d, cx, y, honba, 13, dr.MUTED, anchor="mm")
+    else:
+        # Riichi deposits as a stick and a count: no words to translate.
+        count = text(texts, "deposits", n=table.deposits)
+        w = dr.text_width(honba, 13) + 14 + 36 + 4 + dr.text_width(count, 13)
+        x = cx - w / 2
+        x += dr.write(d, x, y, honba, 13, dr.MUTED) + 14
+        x += dr.riichi_stick(d, x, y, 36) + 4
+        dr.write(d, x, y, count, 13, dr.MUTED)
     y += 18
     if table.wall is not None:
         dr.write(d, cx, y, text(texts, "wall", n=table.wall), 13, dr.MUTED, anchor="mm")

@@ -26,7 +26,7 @@ DEFAULT_TEXTS: dict[str, str] = {
     # table
     "round": "{wind}{kyoku}",
     "honba": "{n} honba",
-    "deposits": "Deposits {n}",
+    "deposits": "×{n}",
     "wall": "{n} tiles left",
     "pot": "Pot {n}",
     "main_pot": "Main pot {n}",

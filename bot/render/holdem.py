@@ -1,0 +1,132 @@
+"""Poker images: a plain hold'em table of 2-10 seats around an oval, and the showdown.
+
+Hole cards show face down as backs on the table; faces appear only from ``showdown_cards``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from PIL import Image
+
+from bot.render import draw as dr
+from bot.render.model import HoldemSeat, HoldemTable, ShowdownImage
+from bot.render.table import STATUS_COLOURS
+from bot.render.texts import signed, text
+
+WIDTH, HEIGHT = 900, 560
+PANEL_W, PANEL_H = 168, 66
+CARD_H = 60
+SMALL_CARD_H = 40
+FELT = (26, 98, 70)
+RAIL = (60, 40, 28)
+
+
+def _seat_centre(i: int, n: int) -> tuple[float, float]:
+    # Seat 0 at the bottom; the rest clockwise on screen, the way the button moves.
+    a = math.pi / 2 + 2 * math.pi * i / n
+    return WIDTH / 2 + 360 * math.cos(a), HEIGHT / 2 + 212 * math.sin(a)
+
+
+def _seat_panel(img: Image.Image, seat: HoldemSeat, cx: float, cy: float, turn: bool,
+                texts: Mapping[str, str] | None) -> None:
+    d = dr.ImageDraw.Draw(img)
+    x0, y0 = int(cx - PANEL_W / 2), int(cy - PANEL_H / 2)
+    out = seat.poker.status == "busted"
+    d.rounded_rectangle((x0, y0, x0 + PANEL_W, y0 + PANEL_H), radius=10, fill=dr.DARK if out else dr.PANEL,
+                        outline=dr.GOLD if turn else dr.PANEL_EDGE, width=3 if turn else 1)
+    cards = seat.poker.showdown_cards
+    cw = dr.tile_w(SMALL_CARD_H)
+    if cards:
+        dr.card_row(img, cards, x0 + 6, y0 + (PANEL_H - SMALL_CARD_H) // 2, SMALL_CARD_H, gap=2)
+    elif seat.in_hand and seat.poker.status not in ("folded", "busted"):
+        dr.card_row(img, ("card_back", "card_back"), x0 + 6, y0 + (PANEL_H - SMALL_CARD_H) // 2, SMALL_CARD_H, gap=-12)
+    tx = x0 + 6 + 2 * cw + 6
+    name = seat.name if dr.text_width(seat.name, 15) < 84 else seat.name[:8] + "…"
+    dr.write(d, tx, y0 + 16, name, 15, dr.GREYED if out else dr.TEXT)
+    dr.write(d, tx, y0 + 36, dr.points(seat.stack), 15, dr.GOLD if not out else dr.GREYED)
+    status = seat.poker.status
+    if status in STATUS_COLOURS:
+        ink = dr.TEXT if status in ("all_in", "busted") else dr.DARK
+        dr.badge(d, tx, y0 + 55, text(texts, status), 11, STATUS_COLOURS[status], ink=ink)
+    if seat.button:
+        bx, by = x0 + PANEL_W - 14, y0 + 14
+        d.ellipse((bx - 10, by - 10, bx + 10, by + 10), fill=(250, 250, 250), outline=dr.DARK)
+        d.text((bx, by), "D", font=dr.sprites.font(13), fill=dr.DARK, anchor="mm")
+    elif seat.poker.position:
+        dr.write(d, x0 + PANEL_W - 8, y0 + 14, seat.poker.position, 11, dr.MUTED, anchor="rm")
+
+
+def render_holdem_table(table: HoldemTable, texts: Mapping[str, str] | None = None) -> Image.Image:
+    img, d = dr.canvas(WIDTH, HEIGHT)
+    cx, cy = WIDTH / 2, HEIGHT / 2
+    d.ellipse((cx - 330, cy - 190, cx + 330, cy + 190), fill=RAIL)
+    d.ellipse((cx - 318, cy - 178, cx + 318, cy + 178), fill=FELT)
+    top = cy - 80
+    info = []
+    if table.hand_no is not None:
+        info.append(text(texts, "hand_no", n=table.hand_no))
+    if table.big_blind:
+        info.append(text(texts, "blinds", sb=dr.points(table.small_blind), bb=dr.points(table.big_blind)))
+    if info:
+        dr.write(d, cx, top - 14, " · ".join(info), 14, dr.MUTED, anchor="mm")
+    cw = dr.tile_w(CARD_H)
+    dr.card_row(img, table.board, int(cx - (5 * (cw + 4) - 4) / 2), int(top), CARD_H, slots=5, gap=4)
+    y = top + CARD_H + 18
+    for i, pot in enumerate(table.pots):
+        key = "pot" if len(table.pots) == 1 else ("main_pot" if i == 0 else "side_pot")
+        dr.write(d, cx, y, text(texts, key, n=dr.points(pot.amount), i=i), 16 if i == 0 else 13,
+                 dr.GOLD if i == 0 else dr.TEXT, anchor="mm")
+        y += 19
+    n = len(table.seats)
+    for i, seat in enumerate(table.seats):
+        sx, sy = _seat_centre(i, n)
+        if seat.poker.bet:
+            # The bet sits on the felt between the seat and the middle.
+            bx, by = sx + (cx - sx) * 0.36, sy + (cy - sy) * 0.42
+            label = dr.points(seat.poker.bet)
+            w = dr.text_width(label, 14) + 26
+            d.rounded_rectangle((bx - w / 2, by - 11, bx + w / 2, by + 11), radius=11, fill=dr.DARK)
+            d.ellipse((bx - w / 2 + 4, by - 7, bx - w / 2 + 18, by + 7), fill=dr.GOLD, outline=(160, 110, 20))
+            dr.write(d, bx - w / 2 + 22, by, label, 14, dr.TEXT)
+        _seat_panel(img, seat, sx, sy, seat.poker.status == "to_act", texts)
+    return img
+
+
+def render_showdown(show: ShowdownImage, texts: Mapping[str, str] | None = None) -> Image.Image:
+    margin, row_h = 16, CARD_H + 14
+    cw = dr.tile_w(CARD_H)
+    width = 640
+    height = margin + 36 + CARD_H + 20 + row_h * len(show.hands) + 22 * len(show.pots) + margin + 6
+    img, d = dr.canvas(width, height)
+    dr.write(d, margin, margin + 12, show.title or text(texts, "showdown"), 20)
+    y = margin + 32
+    dr.write(d, margin, y + CARD_H / 2, text(texts, "board"), 14, dr.MUTED)
+    dr.card_row(img, show.board, margin + 70, y, CARD_H, slots=5, gap=4)
+    y += CARD_H + 20
+    for hand in show.hands:
+        won = hand.won > 0
+        d.rounded_rectangle((margin - 6, y - 6, width - margin + 6, y + CARD_H + 6), radius=10,
+                            fill=dr.PANEL, outline=dr.GOLD if won else dr.PANEL_EDGE, width=2 if won else 1)
+        colour = dr.GREYED if hand.folded else dr.TEXT
+        dr.write(d, margin + 4, y + CARD_H / 2, hand.name, 16, colour)
+        if hand.cards:
+            dr.card_row(img, hand.cards, margin + 150, y, CARD_H, gap=4)
+        else:
+            dr.card_row(img, ("card_back", "card_back"), margin + 150, y, CARD_H, gap=4)
+        x = margin + 150 + 2 * (cw + 4) + 12
+        dr.write(d, x, y + CARD_H / 2, text(texts, "folded") if hand.folded else hand.label, 15,
+                 dr.GREYED if hand.folded else dr.MUTED)
+        if won:
+            dr.write(d, width - margin - 4, y + CARD_H / 2, signed(hand.won).replace(str(hand.won), dr.points(hand.won)),
+                     18, dr.GOLD, anchor="rm")
+        y += row_h
+    y += 4
+    for i, pot in enumerate(show.pots):
+        key = "pot" if len(show.pots) == 1 else ("main_pot" if i == 0 else "side_pot")
+        label = text(texts, key, n=dr.points(pot.amount), i=i)
+        winners = ", ".join(pot.winners)
+        dr.write(d, margin, y + 8, f"{label} — {winners}", 14, dr.TEXT)
+        y += 22
+    return img

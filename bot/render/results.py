@@ -1,0 +1,167 @@
+"""Result images: a kyoku's end (riichi and Janpo), a Mahjong Five kyoku's end, the final standings.
+
+The Five result spells out every line of the score with its han, as the family rules ask, and words
+changes as scores ("score +20"), never as payments (F9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PIL import Image, ImageDraw
+
+from bot.render import draw as dr
+from bot.render import sprites
+from bot.render.model import FiveResult, KyokuResult, MeldView, ScoreChange, StandingsImage
+from bot.render.texts import signed, text
+
+MARGIN = 18
+HAND_H = 52
+SMALL_H = 36
+WIDTH = 760
+PLUS = (120, 220, 140)
+MEDALS = [(246, 196, 64), (200, 206, 214), (205, 140, 80)]
+
+
+def _hand_row(img: Image.Image, hand: tuple[str, ...], melds: tuple[MeldView, ...], win_tile: str | None,
+              y: int) -> int:
+    """Winning hand, win tile set apart, then melds; returns the row's height."""
+    tall = max([HAND_H] + [dr.meld_size(m, HAND_H)[1] for m in melds])
+    bottom = y + tall
+    x = MARGIN
+    tw = dr.tile_w(HAND_H)
+    for t in sorted(hand, key=dr.tile_key):
+        dr.paste(img, sprites.tile(t, HAND_H), x, bottom - HAND_H)
+        x += tw + 1
+    if win_tile:
+        x += 10
+        d = ImageDraw.Draw(img)
+        d.rounded_rectangle((x - 3, bottom - HAND_H - 3, x + tw + 2, bottom + 2), radius=6, outline=dr.GOLD, width=3)
+        dr.paste(img, sprites.tile(win_tile, HAND_H), x, bottom - HAND_H)
+        x += tw + 12
+    for m in melds:
+        x += dr.draw_meld(img, m, x, bottom, HAND_H) + 8
+    return tall
+
+
+def _indicators(img: Image.Image, d: ImageDraw.ImageDraw, dora: tuple[str, ...], ura: tuple[str, ...], y: int,
+                texts: Mapping[str, str] | None) -> None:
+    x = MARGIN
+    for key, tiles in (("dora", dora), ("ura", ura)):
+        if tiles:
+            x += dr.write(d, x, y + SMALL_H / 2, text(texts, key), 14, dr.MUTED) + 6
+            x += dr.tile_row(img, tiles, x, y, SMALL_H) + 18
+
+
+def _changes(d: ImageDraw.ImageDraw, changes: tuple[ScoreChange, ...], x: int, y: int, five: bool,
+             texts: Mapping[str, str] | None) -> None:
+    for c in changes:
+        dr.write(d, x, y, c.name, 17)
+        amount = signed(c.delta) if five else signed(c.delta).replace(str(abs(c.delta)), dr.points(abs(c.delta)))
+        label = text(texts, "score_change", delta=amount) if five else amount
+        colour = PLUS if c.delta > 0 else (dr.ALERT if c.delta < 0 else dr.MUTED)
+        dr.write(d, WIDTH - MARGIN, y, label, 18, colour, anchor="rm")
+        y += 28
+
+
+def _title(d: ImageDraw.ImageDraw, result: KyokuResult | FiveResult, texts: Mapping[str, str] | None) -> None:
+    if result.winner and result.loser:
+        headline = text(texts, "ron", winner=result.winner, loser=result.loser)
+    elif result.winner:
+        headline = text(texts, "tsumo", winner=result.winner)
+    else:
+        headline = text(texts, "draw")
+    x = MARGIN
+    if result.title:
+        x += dr.write(d, x, MARGIN + 12, result.title, 20, dr.MUTED) + 14
+    dr.write(d, x, MARGIN + 12, headline, 20)
+
+
+def _layout_height(result: KyokuResult | FiveResult, lines: int, extra: int) -> int:
+    tall = max([HAND_H] + [dr.meld_size(m, HAND_H)[1] for m in result.melds]) if result.hand else 0
+    dora = SMALL_H + 12 if (result.dora_indicators or result.ura_indicators) else 0
+    body = max(26 * lines + extra, 28 * len(result.changes) + 10)
+    return MARGIN + 36 + (tall + 14 if tall else 0) + dora + body + MARGIN
+
+
+def render_kyoku_result(result: KyokuResult, texts: Mapping[str, str] | None = None) -> Image.Image:
+    extra = 60 if result.winner else 26
+    img, d = dr.canvas(WIDTH, _layout_height(result, len(result.lines), extra))
+    _title(d, result, texts)
+    y = MARGIN + 36
+    if result.hand:
+        y += _hand_row(img, result.hand, result.melds, result.win_tile, y) + 14
+    if result.dora_indicators or result.ura_indicators:
+        _indicators(img, d, result.dora_indicators, result.ura_indicators, y, texts)
+        y += SMALL_H + 12
+    col = WIDTH // 2 + 20
+    ly = y + 12
+    for line in result.lines:
+        dr.write(d, MARGIN, ly, line.label, 16)
+        dr.write(d, col - 40, ly, text(texts, "han", n=line.han), 16, dr.MUTED, anchor="rm")
+        ly += 26
+    if result.winner:
+        d.line((MARGIN, ly - 8, col - 40, ly - 8), fill=dr.PANEL_EDGE, width=1)
+        dr.write(d, MARGIN, ly + 8, text(texts, "han_fu", han=result.han, fu=result.fu), 18)
+        if result.value:
+            dr.write(d, MARGIN, ly + 36, result.value, 18, dr.GOLD)
+    elif result.tenpai is not None:
+        names = ", ".join(result.tenpai)
+        dr.write(d, MARGIN, ly, text(texts, "tenpai_players", names=names) if names else text(texts, "noten_all"), 16)
+    _changes(d, result.changes, col, y + 12, False, texts)
+    return img
+
+
+def render_five_result(result: FiveResult, texts: Mapping[str, str] | None = None) -> Image.Image:
+    img, d = dr.canvas(WIDTH, _layout_height(result, len(result.lines), 70 if result.winner else 26))
+    _title(d, result, texts)
+    y = MARGIN + 36
+    if result.hand:
+        y += _hand_row(img, result.hand, result.melds, result.win_tile, y) + 14
+    if result.dora_indicators or result.ura_indicators:
+        _indicators(img, d, result.dora_indicators, result.ura_indicators, y, texts)
+        y += SMALL_H + 12
+    col = WIDTH // 2 + 20
+    ly = y + 12
+    for line in result.lines:
+        x = MARGIN + (22 if line.bonus else 0)
+        label = ("+ " if line.bonus else "") + line.label
+        dr.write(d, x, ly, label, 16, dr.MUTED if line.bonus else dr.TEXT)
+        dr.write(d, col - 40, ly, text(texts, "han", n=line.han), 16, dr.TEXT, anchor="rm")
+        ly += 26
+    if result.winner:
+        d.line((MARGIN, ly - 8, col - 40, ly - 8), fill=dr.PANEL_EDGE, width=2)
+        dr.write(d, MARGIN, ly + 8, text(texts, "total_han"), 18)
+        dr.write(d, col - 40, ly + 8, text(texts, "han", n=result.total_han), 18, anchor="rm")
+        dr.write(d, MARGIN, ly + 40, text(texts, "base_score"), 18, dr.GOLD)
+        dr.write(d, col - 40, ly + 40, str(result.base_score), 22, dr.GOLD, anchor="rm")
+    else:
+        names = ", ".join(result.tenpai)
+        dr.write(d, MARGIN, ly, text(texts, "tenpai_players", names=names) if names else text(texts, "noten_all"), 16)
+    _changes(d, result.changes, col, y + 12, True, texts)
+    return img
+
+
+def render_standings(standings: StandingsImage, texts: Mapping[str, str] | None = None,
+                     five: bool = False) -> Image.Image:
+    width, row_h = 520, 44
+    height = MARGIN + 44 + row_h * len(standings.rows) + (30 if standings.footer else 0) + MARGIN
+    img, d = dr.canvas(width, height)
+    dr.write(d, MARGIN, MARGIN + 14, standings.title or text(texts, "standings"), 22)
+    y = MARGIN + 44
+    for row in standings.rows:
+        d.rounded_rectangle((MARGIN - 6, y, width - MARGIN + 6, y + row_h - 6), radius=10, fill=dr.PANEL)
+        mid = y + (row_h - 6) / 2
+        medal = MEDALS[row.rank - 1] if 1 <= row.rank <= 3 else dr.PANEL_EDGE
+        d.ellipse((MARGIN, mid - 13, MARGIN + 26, mid + 13), fill=medal)
+        d.text((MARGIN + 13, mid), str(row.rank), font=sprites.font(15), fill=dr.DARK, anchor="mm")
+        dr.write(d, MARGIN + 40, mid, row.name, 18)
+        score = str(row.points) if five else dr.points(row.points)
+        right = width - MARGIN
+        if row.note:
+            right -= dr.write(d, right, mid, row.note, 15, dr.MUTED, anchor="rm") + 16
+        dr.write(d, right, mid, score, 19, dr.ALERT if row.points < 0 else dr.TEXT, anchor="rm")
+        y += row_h
+    if standings.footer:
+        dr.write(d, MARGIN, y + 14, standings.footer, 14, dr.MUTED)
+    return img
