@@ -1,0 +1,50 @@
+"""CPU players: one legal move from one seat's view, for every game mode.
+
+``choose_move(game, view, legal, rng, level)`` is the one entry point. It is handed only
+``game.view(player)`` and ``game.legal_moves(player)`` (never the game object), so a CPU cannot
+look at the wall or at another player's concealed tiles or hole cards. It is pure and
+deterministic given ``rng``. Levels: ``"easy"`` and ``"normal"``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from engine.base import Move
+
+LEVELS = ("easy", "normal")
+
+
+def _holdem(view: dict[str, Any], legal: list[Move], rng: random.Random, level: str) -> Move:
+    from engine.cpu.poker_play import choose_poker
+    from engine.cpu.poker_view import holdem_spot, poker_options, poker_tail
+
+    player = legal[0][0]
+    choice = choose_poker(holdem_spot(view), poker_options([m[1:] for m in legal]), rng, level)
+    return [player, *poker_tail(choice)]
+
+
+def _dispatch(game: str) -> Callable[[dict[str, Any], list[Move], random.Random, str], Move]:
+    if game == "holdem":
+        return _holdem
+    if game in ("riichi", "five"):
+        from engine.cpu.mahjong_view import mahjong_move
+
+        return mahjong_move
+    if game == "janpo":
+        from engine.cpu.janpo_view import janpo_move
+
+        return janpo_move
+    raise ValueError(f"no CPU for game {game!r}")
+
+
+def choose_move(game: str, view: dict[str, Any], legal: list[Move], rng: random.Random,
+                level: str = "normal") -> Move:
+    """One of ``legal``, filled in (a bet or raise range becomes a multiple of 100 inside it)."""
+    if not legal:
+        raise ValueError("no legal move to choose from")
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}")
+    return _dispatch(game)(view, legal, rng, level)

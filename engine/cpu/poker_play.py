@@ -1,0 +1,216 @@
+"""Hold'em decisions: preflop by hand class and position, postflop by Monte Carlo equity.
+
+Equity is estimated with treys over a fixed number of sampled deals (not a time budget), so the
+same seed always gives the same decision. Opponents facing or making a bet are assumed to hold
+a better-than-random range: sampled hands below a Chen floor are redrawn.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from treys import Card, Evaluator
+
+from engine.cpu.preflop import chen, chen_by_index
+
+SAMPLES = {"normal": 260, "easy": 0}
+BLUFF_RATE = 0.07
+BET_EQUITY = {1: 0.62, 2: 0.5}  # three or more opponents: 0.42
+RAISE_EQUITY = {1: 0.8, 2: 0.68}  # three or more opponents: 0.58
+
+
+@dataclass(frozen=True, slots=True)
+class PokerOptions:
+    """The poker part of the legal moves: amounts are totals for this street (P4 multiples of 100)."""
+
+    fold: bool = False
+    check: bool = False
+    call: bool = False
+    bet: tuple[int, int] | None = None
+    raise_to: tuple[int, int] | None = None
+    allin: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PokerSpot:
+    """One seat's poker situation, from its own view only."""
+
+    hole: tuple[str, str]
+    board: tuple[str, ...]
+    pot: int  # every chip in the middle, this street's bets included
+    to_call: int
+    stack: int  # chips behind
+    big_blind: int
+    opponents: int  # live opponents still in the hand
+    position: float = 0.5  # 0 first to act, 1 last
+    street_bet: int = 0  # what this seat already put in this street
+    raised: bool = False  # someone bet or raised beyond the blinds this street
+
+
+@dataclass(frozen=True, slots=True)
+class PokerChoice:
+    action: str  # fold, check, call, bet, raise, allin
+    amount: int | None = None
+
+
+@lru_cache(maxsize=1)
+def _evaluator() -> Evaluator:
+    return Evaluator()
+
+
+@lru_cache(maxsize=1)
+def _deck() -> tuple[int, ...]:
+    return tuple(Card.new(r + s) for r in "23456789TJQKA" for s in "shdc")
+
+
+@cache
+def _chen_of_pair(c1: int, c2: int) -> int:
+    return chen_by_index(Card.get_rank_int(c1), Card.get_rank_int(c2),
+                         Card.get_suit_int(c1) == Card.get_suit_int(c2))
+
+
+def equity(hole: tuple[str, str], board: tuple[str, ...], opponents: int, rng: random.Random,
+           samples: int, floor: int = -10) -> float:
+    """Share of the pot this hand wins against ``opponents`` sampled hands (ties split)."""
+    ev = _evaluator()
+    mine = [Card.new(c) for c in hole]
+    known = [Card.new(c) for c in board]
+    deck = [c for c in _deck() if c not in mine and c not in known]
+    missing = 5 - len(known)
+    opponents = max(1, opponents)
+    total = 0.0
+    for _ in range(samples):
+        rest = deck[:]
+        rng.shuffle(rest)
+        full = known + rest[:missing]
+        pos = missing
+        my_rank = ev.evaluate(mine, full)
+        best = 10**9
+        ties = 0
+        for _ in range(opponents):
+            for _attempt in range(4):
+                hand = rest[pos:pos + 2]
+                pos += 2
+                if _chen_of_pair(hand[0], hand[1]) >= floor:
+                    break
+            rank = ev.evaluate(hand, full)
+            if rank < best:
+                best, ties = rank, 0
+            if rank == best:
+                ties += 1
+        if my_rank < best:
+            total += 1.0
+        elif my_rank == best:
+            total += 1.0 / (ties + 1)
+    return total / samples if samples else 0.0
+
+
+def _round100(x: float) -> int:
+    return int(round(x / 100.0)) * 100
+
+
+def _sized(options: PokerOptions, spot: PokerSpot, fraction: float) -> PokerChoice:
+    """A bet or raise of about ``fraction`` of the pot, kept inside the legal range."""
+    if options.bet:
+        lo, hi = options.bet
+        return PokerChoice("bet", min(hi, max(lo, _round100(fraction * spot.pot))))
+    if options.raise_to:
+        lo, hi = options.raise_to
+        target = spot.street_bet + spot.to_call + fraction * (spot.pot + spot.to_call)
+        return PokerChoice("raise", min(hi, max(lo, _round100(target))))
+    if options.allin:
+        return PokerChoice("allin")
+    return _passive(options, call_ok=True)
+
+
+def _passive(options: PokerOptions, call_ok: bool) -> PokerChoice:
+    if options.check:
+        return PokerChoice("check")
+    if call_ok and options.call:
+        return PokerChoice("call")
+    if call_ok and options.allin:
+        return PokerChoice("allin")  # no plain call listed: calling takes every chip
+    if options.fold:
+        return PokerChoice("fold")
+    return PokerChoice("allin") if options.allin else PokerChoice("call")
+
+
+def _threshold(table: dict[int, float], opponents: int, default: float) -> float:
+    return table.get(opponents, default)
+
+
+def preflop(spot: PokerSpot, options: PokerOptions, rng: random.Random) -> PokerChoice:
+    score = chen(*spot.hole)
+    late = spot.position >= 0.6
+    bb = spot.big_blind
+    short = spot.to_call > 0.4 * max(spot.stack, 1)
+    if not spot.raised:
+        if score >= 9 or (late and score >= 7):
+            return _sized(options, spot, 1.0 if options.raise_to else 0.75)
+        if score >= 6 or (spot.to_call <= bb // 2 and score >= 5) or (late and score >= 5):
+            return _passive(options, call_ok=True)
+        return _passive(options, call_ok=False)
+    if score >= 12 and not short:
+        return _sized(options, spot, 1.0)
+    if score >= 11 or (spot.to_call <= bb and score >= 5):
+        return _passive(options, call_ok=True)
+    if score < 4:
+        return _passive(options, call_ok=False)
+    # Facing a raise with a middling hand: price it against a better-than-random range.
+    eq = equity(spot.hole, (), spot.opponents, rng, SAMPLES["normal"] // 2, floor=5)
+    pot_odds = spot.to_call / (spot.pot + spot.to_call)
+    return _passive(options, call_ok=eq >= pot_odds + 0.05)
+
+
+def postflop(spot: PokerSpot, options: PokerOptions, rng: random.Random, samples: int) -> PokerChoice:
+    floor = 5 if spot.raised else -10
+    eq = equity(spot.hole, spot.board, spot.opponents, rng, samples, floor)
+    n = spot.opponents
+    bet_at = _threshold(BET_EQUITY, n, 0.42)
+    raise_at = _threshold(RAISE_EQUITY, n, 0.58)
+    if spot.to_call <= 0:
+        if eq >= bet_at:
+            return _sized(options, spot, 0.5 + min(0.5, (eq - bet_at) * 2))
+        if n <= 2 and rng.random() < BLUFF_RATE:
+            return _sized(options, spot, 0.5)
+        return _passive(options, call_ok=False)
+    pot_odds = spot.to_call / (spot.pot + spot.to_call)
+    if eq >= raise_at:
+        return _sized(options, spot, 0.75 + min(0.25, eq - raise_at))
+    if eq >= pot_odds + 0.04:
+        return _passive(options, call_ok=True)
+    return _passive(options, call_ok=False)
+
+
+def by_class(spot: PokerSpot, options: PokerOptions, rng: random.Random) -> PokerChoice:
+    """Easy level: the hand class alone (Chen score preflop, made-hand class after)."""
+    if not spot.board:
+        score = chen(*spot.hole)
+        if score >= 10:
+            return _sized(options, spot, 0.75)
+        return _passive(options, call_ok=score >= 6)
+    ev = _evaluator()
+    rank = ev.evaluate([Card.new(c) for c in spot.hole], [Card.new(c) for c in spot.board])
+    klass = ev.get_rank_class(rank)  # 1 straight flush .. 9 high card
+    if klass <= 3:
+        return _sized(options, spot, 0.75)
+    return _passive(options, call_ok=klass <= 8)
+
+
+def choose_poker(spot: PokerSpot, options: PokerOptions, rng: random.Random,
+                 level: str = "normal") -> PokerChoice:
+    """One poker action, filled in with a legal amount."""
+    if level == "easy":
+        return by_class(spot, options, rng)
+    if not spot.board:
+        return preflop(spot, options, rng)
+    return postflop(spot, options, rng, SAMPLES["normal"])
+
+
+def strength(spot: PokerSpot, rng: random.Random, level: str = "normal") -> float:
+    """Rough winning chance of the hand now (0..1), for weighing poker against mahjong."""
+    if not spot.board or level == "easy":
+        return min(1.0, max(0.0, (chen(*spot.hole) + 1) / 21))
+    return equity(spot.hole, spot.board, spot.opponents, rng, SAMPLES["normal"] // 2)
