@@ -55,6 +55,9 @@ class MahjongGame:
         self.round_wind = 0
         self.honba = 0
         self.over = False
+        self.auto_next = True  # Janpo deals the next kyoku itself, after the last poker hand (J9)
+        self.last_kyoku = False  # set when the current kyoku must be the last (Janpo J13)
+        self.more_kyoku = True
         self.kyoku: Kyoku = self._new_kyoku()
 
     # ---- kyoku sequence -----------------------------------------------------------------
@@ -65,7 +68,7 @@ class MahjongGame:
     def _new_kyoku(self) -> Kyoku:
         wall = spec_mod.wall_for(self.scenario, self.players, self.kyoku_index, self.red_fives, self.seed)
         return Kyoku(wall, self.dealer, self.round_wind, self.honba, self.table, self.scoring,
-                     self.rules, self.label())
+                     self.rules, self.label(), names=self.players)
 
     def advance(self, kyoku: Kyoku) -> bool:
         """Set dealer, round wind and honba for the next kyoku; False when the game is over.
@@ -91,14 +94,17 @@ class MahjongGame:
 
     def _kyoku_ended(self) -> None:
         self.results.append(result_record(self.kyoku, self.players))
-        if self.advance(self.kyoku) and not self.game_should_end():
+        self.more_kyoku = self.advance(self.kyoku) and not self.last_kyoku
+        if self.auto_next:
+            self.next_kyoku()
+
+    def next_kyoku(self) -> None:
+        """Deal the next kyoku, or end the game when the one just played was the last."""
+        if self.more_kyoku:
             self.kyoku_index += 1
             self.kyoku = self._new_kyoku()
         else:
             self.end_game()
-
-    def game_should_end(self) -> bool:
-        return False
 
     def end_game(self) -> None:
         """R11: leftover deposits to first place (split on a tie, in 100s)."""

@@ -1,0 +1,411 @@
+"""Janpo: East-only riichi mahjong and no-limit hold'em played at once with one points stack.
+
+The mahjong half is :class:`engine.riichi.game.MahjongGame` (no renchan, riichi needs 1,000
+points); the poker half is one :class:`engine.holdem.hand.HoldemHand` at a time. This module only
+adds what the fusion decides (RULES.md J1–J15): where the button goes, when a poker hand is dealt,
+which draw turns carry a poker action and how the two parts of such a turn combine, and how mahjong
+payments reach the chips of a hand in progress.
+
+A seat's points are its chips behind: chips already in the pot are not points (J1), so
+``points + pot + deposits`` is always 100,000.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.base import IllegalMove, Move, ScenarioError, matches
+from engine.holdem.cards import CardError, cards_str, deal
+from engine.holdem.hand import STREETS, HoldemHand
+from engine.riichi import spec as spec_mod
+from engine.riichi.game import MahjongGame
+from engine.riichi.kyoku import Phase
+from engine.riichi.ruleset import RiichiScoring
+
+BLINDS = (200, 500)  # J3
+START = 25000  # J1
+RIICHI_POINTS = 1000  # R9: in Janpo a riichi needs the deposit in points
+CHIP_ACTIONS = ("call", "bet", "raise", "allin")
+PASSIVE = ("check", "fold")
+_TWO_PART = ("discard", "riichi", "ankan", "kakan", "chi")
+
+
+class JanpoGame:
+    """The Janpo game; follows the :class:`engine.base.Game` protocol."""
+
+    game = "janpo"
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        seed: int | str,
+        *,
+        red_fives: bool = True,
+        rounds: int = 1,
+        scenario: dict[str, Any] | None = None,
+    ) -> None:
+        self.players = tuple(players)
+        self.seed = seed
+        self.scenario = scenario or {}
+        self.poker_entries: list[dict[str, Any]] = list(self.scenario.get("poker", []) or [])
+        self.out_of_poker: set[str] = set()  # J12: for the rest of the game
+        self.hand: HoldemHand | None = None
+        self.hand_count = 0
+        self.button: str | None = None
+        self.poker_results: list[dict[str, Any]] = []
+        self.last_shown: dict[str, Any] = {}
+        self.mj = MahjongGame(
+            players, seed, RiichiScoring(), red_fives=red_fives, rounds=rounds, renchan=False,
+            riichi_min_points=RIICHI_POINTS, scenario=self.scenario,
+        )
+        self.mj.game = self.game
+        self.mj.auto_next = False
+        self.over = False
+        self._start_kyoku()
+
+    @classmethod
+    def from_scenario(cls, spec: dict[str, Any]) -> JanpoGame:
+        names = spec_mod.players(spec, 4)
+        seed = spec_mod.seed(spec)
+        opts = spec_mod.options(spec, {"red_fives": True, "length": "east"})
+        length = spec_mod.choice(opts, "length", ("east", "south"))
+        spec_mod.kyoku_entries(spec)
+        poker = spec.get("poker", [])
+        if not isinstance(poker, list) or not all(isinstance(e, dict) or e is None for e in poker):
+            raise ScenarioError("poker: must be a list of objects")
+        for i, entry in enumerate(poker):
+            hole = (entry or {}).get("hole", {})
+            if not isinstance(hole, dict) or not all(isinstance(v, str) for v in hole.values()):
+                raise ScenarioError(f"poker[{i}].hole: must map players to cards like 'AsKs'")
+            unknown = set(hole) - set(names)
+            if unknown:
+                raise ScenarioError(f"poker[{i}].hole: {sorted(unknown)[0]!r} is not a player")
+            if not isinstance((entry or {}).get("board", ""), str):
+                raise ScenarioError(f"poker[{i}].board: must be cards like '2h3d4hTs9c'")
+            try:
+                deal(names, seed, i, hole, (entry or {}).get("board"), f"poker[{i}]")
+            except CardError as e:
+                raise ScenarioError(str(e)) from None
+        try:
+            return cls(names, seed, red_fives=opts["red_fives"], rounds=1 if length == "east" else 2,
+                       scenario=spec)
+        except CardError as e:
+            raise ScenarioError(str(e)) from None
+
+    # ---- points -------------------------------------------------------------------------
+
+    @property
+    def points(self) -> list[int]:
+        return self.mj.table.points
+
+    def _sync_from_hand(self) -> None:
+        """Chips behind in the hand are the players' points (J1)."""
+        if self.hand is None:
+            return
+        for name in self.hand.order:
+            self.points[self.players.index(name)] = self.hand.stack(name)
+
+    def _apply_mahjong_change(self, before: list[int]) -> None:
+        """Mahjong payments and riichi deposits reach a hand in progress at once (J9–J11)."""
+        if self.hand is None or self.hand.over:
+            return
+        for s, name in enumerate(self.players):
+            delta = self.points[s] - before[s]
+            if delta and name in self.hand.order:
+                self.points[s] = before[s]
+                self.hand.adjust_stack(name, delta)
+        self._sync_from_hand()
+
+    # ---- kyoku and poker hands ----------------------------------------------------------
+
+    def _start_kyoku(self) -> None:
+        """J6: the kyoku's first poker hand is dealt right after the dealer's first draw."""
+        self.button = None
+        self._deal_hand()
+
+    def _turn_order(self) -> list[str]:
+        return [self.players[(self.mj.kyoku.dealer + i) % 4] for i in range(4)]
+
+    def _deal_hand(self) -> None:
+        """J4, J5, J12: positions, the moving button, who is dealt in."""
+        self.hand = None
+        for s, name in enumerate(self.players):
+            if self.points[s] <= 0:
+                self.out_of_poker.add(name)
+        order = [p for p in self._turn_order() if p not in self.out_of_poker]
+        if len(order) < 2:
+            return
+        if self.button is None:
+            anchor = order[0]  # the dealer, or the next seat in turn order still in poker (J4)
+            self.button = order[1 % len(order)] if len(order) >= 4 else anchor
+        else:
+            ring = self._turn_order()
+            start = ring.index(self.button) + 1
+            self.button = next(p for p in ring[start:] + ring[:start] if p in order)
+        index = self.hand_count
+        entry = self.poker_entries[index] if index < len(self.poker_entries) else {}
+        entry = entry or {}
+        hole = {p: c for p, c in (entry.get("hole") or {}).items() if p in order}
+        cards = deal(order, self.seed, index, hole, entry.get("board"), f"poker[{index}]")
+        stacks = {p: self.points[self.players.index(p)] for p in order}
+        self.hand_count += 1
+        self.hand = HoldemHand(order, self.button, stacks, BLINDS, cards)
+        self._sync_from_hand()
+        self._after_poker()
+
+    def _after_poker(self) -> None:
+        """Record a finished hand; deal the next while the kyoku goes on (J6), else move on (J9)."""
+        hand = self.hand
+        if hand is None or not hand.over:
+            return
+        assert hand.result is not None
+        self.poker_results.append({
+            "hand": self.hand_count,
+            "kyoku": self.mj.kyoku.label,
+            "board": cards_str(hand.result.board),
+            "pots": [{"amount": p.amount, "winners": list(p.winners)} for p in hand.result.pots],
+            "deltas": {p: hand.result.net.get(p, 0) for p in self.players},
+            "shown": {p: cards_str(s.cards) for p, s in hand.result.shown.items()},
+        })
+        self.hand = None
+        self._check_three_busted()
+        if self.mj.kyoku.phase == Phase.ENDED:
+            self._next_kyoku()
+        else:
+            self._deal_hand()
+
+    def _check_three_busted(self) -> None:
+        """J13: three players at 0 or below make the current kyoku the last.
+
+        A player all-in in a live hand still has chips in the pot, so is counted once it settles.
+        """
+        in_pot = set()
+        if self.hand is not None and not self.hand.over:
+            in_pot = {p for p in self.hand.order if self.hand.committed[p] > 0 and p not in self.hand.folded}
+        busted = [p for s, p in enumerate(self.players) if self.points[s] <= 0 and p not in in_pot]
+        if len(busted) >= 3:
+            self.mj.last_kyoku = True
+            self.mj.more_kyoku = False
+
+    def _kyoku_over(self) -> None:
+        """J9: settled at once; the poker hand in progress is played out, then the next kyoku."""
+        self._check_three_busted()
+        if self.hand is None:
+            self._next_kyoku()
+
+    def _next_kyoku(self) -> None:
+        self.mj.next_kyoku()
+        if self.mj.over:
+            self.over = True
+            return
+        self._start_kyoku()
+
+    # ---- the moves ----------------------------------------------------------------------
+
+    @property
+    def playout(self) -> bool:
+        """The kyoku is over and its last poker hand is being played as plain poker (J9)."""
+        return self.mj.kyoku.phase == Phase.ENDED and not self.over
+
+    def poker_turn(self, player: str) -> bool:
+        """J7: poker action rides on this seat's mahjong draw turn when the action is on it."""
+        hand = self.hand
+        if hand is None or hand.over or hand.to_act != player:
+            return False
+        return self.mj.kyoku.is_draw_turn(self.players.index(player))
+
+    @property
+    def finished(self) -> bool:
+        return self.over
+
+    def waiting_on(self) -> list[str]:
+        if self.over:
+            return []
+        if self.playout:
+            return [self.hand.to_act] if self.hand is not None and self.hand.to_act else []
+        return self.mj.waiting_on()
+
+    def legal_moves(self, player: str) -> list[Move]:
+        if self.over or player not in self.players:
+            return []
+        if self.playout:
+            return self.hand.legal(player) if self.hand is not None else []
+        mahjong = self.mj.legal_moves(player)
+        if not self.poker_turn(player):
+            return mahjong
+        assert self.hand is not None
+        poker = [m[1:] for m in self.hand.legal(player)]
+        passive = [p for p in poker if p[0] in PASSIVE]
+        out: list[Move] = []
+        for m in mahjong:
+            kind = m[1]
+            if kind in ("ankan", "kakan"):
+                out.append(m)  # J7: a kan takes no poker action; it comes after the rinshan draw
+            elif kind == "tsumogiri" or m[1:] == ["riichi", "tsumogiri"]:
+                for p in poker:
+                    if kind == "riichi":
+                        p = self._riichi_affordable(player, p)
+                        if p is None:
+                            continue
+                    out.append([*m, *p])
+            else:  # tedashi, riichi with tedashi, tsumo: check or fold only (J7b, J7c)
+                out += [[*m, *p] for p in passive]
+        return out
+
+    def _riichi_affordable(self, player: str, poker: list[Any]) -> list[Any] | None:
+        """A riichi with a chip action must leave the 1,000 deposit behind (decision D1)."""
+        assert self.hand is not None
+        behind = self.hand.behind(player)
+        to_call = self.hand.current_bet - self.hand.bets[player]
+        if poker[0] in PASSIVE:
+            return poker
+        if poker[0] == "call":
+            return poker if behind - to_call >= RIICHI_POINTS else None
+        if poker[0] == "allin":
+            return None
+        lo, hi = poker[1]
+        hi = min(hi, self.hand.bets[player] + behind - RIICHI_POINTS)
+        return [poker[0], [lo, hi]] if lo <= hi else None
+
+    def play(self, move: Sequence[Any]) -> None:
+        move = list(move)
+        if not move or not isinstance(move[0], str):
+            raise IllegalMove("a move starts with the player's name")
+        player = move[0]
+        if player not in self.players:
+            raise IllegalMove(f"{player!r} is not seated at this table", "not_seated")
+        if self.over:
+            raise IllegalMove("the game is over", "game_over")
+        legal = self.legal_moves(player)
+        if not legal:
+            raise IllegalMove(self._not_your_turn(player), "not_your_turn")
+        entry = next((m for m in legal if matches(move, m)), None)
+        if entry is None:
+            raise IllegalMove(self._why_not(player, move, legal))
+        if self.playout:
+            assert self.hand is not None
+            self.hand.act(player, move[1], move[2] if len(move) > 2 else None)
+            self._sync_from_hand()
+            self._after_poker()
+            return
+        cut = 3 if move[1] in _TWO_PART else 2
+        mahjong, poker = move[:cut], move[cut:]
+        if poker:
+            assert self.hand is not None
+            self.hand.act(player, poker[0], poker[1] if len(poker) > 1 else None)
+            self._sync_from_hand()
+        before = list(self.points)
+        self.mj.kyoku.play(self.players.index(player), mahjong[1:])
+        if self.hand is not None:
+            self._apply_mahjong_change(before)
+        if self.mj.kyoku.phase == Phase.ENDED:
+            self.mj._kyoku_ended()
+            self._kyoku_over()
+        if poker or self.hand is not None and self.hand.over:
+            self._after_poker()
+        self._check_three_busted()
+
+    def _not_your_turn(self, player: str) -> str:
+        waiting = self.waiting_on()
+        if not waiting:
+            return "nobody is to move"
+        if self.mj.kyoku.phase in (Phase.CLAIMS, Phase.CHANKAN) and not self.playout:
+            return f"it is not {player}'s turn: {', '.join(waiting)} must first answer the claim (or pass)"
+        return f"it is not {player}'s turn: waiting for {waiting[0]}"
+
+    def _why_not(self, player: str, move: list[Any], legal: list[Move]) -> str:
+        text = " ".join(map(str, move[1:]))
+        if not self.playout and self.poker_turn(player) and len(move) >= 2:
+            if move[1] != "tsumogiri" and any(a in move for a in CHIP_ACTIONS):
+                return f"{text}: a chip action goes only with tsumogiri (J7a)"
+            if not any(isinstance(x, str) and x in (*PASSIVE, *CHIP_ACTIONS) for x in move[2:]):
+                return f"{text}: poker action is on you — add check/fold or a chip action (J7)"
+        if not self.playout and not self.poker_turn(player) and any(
+            isinstance(x, str) and x in (*PASSIVE, *CHIP_ACTIONS) for x in move[1:]
+        ):
+            return f"{text}: no poker action on this turn (tada-jan, J7/J8)"
+        return f"{text} is not allowed now"
+
+    def default_move(self, player: str) -> Move:
+        """J15: check-or-fold with tsumogiri (never a chip action); pass on calls."""
+        legal = self.legal_moves(player)
+        if not legal:
+            raise IllegalMove(self._not_your_turn(player), "not_your_turn")
+        for want in (["pass"], ["tsumogiri", "check"], ["tsumogiri", "fold"], ["tsumogiri"], ["check"], ["fold"]):
+            if [player, *want] in legal:
+                return [player, *want]
+        return legal[0]  # after a call: the first legal discard
+
+    # ---- views --------------------------------------------------------------------------
+
+    def _poker_public(self) -> dict[str, Any]:
+        hand = self.hand
+        status = {}
+        for p in self.players:
+            if p in self.out_of_poker:
+                status[p] = "busted"
+            elif hand is None or p not in hand.order:
+                status[p] = "out"
+            else:
+                status[p] = hand.status(p)
+        out: dict[str, Any] = {
+            "blinds": list(BLINDS),
+            "hand": self.hand_count,
+            "status": status,
+            "last_hand": self.poker_results[-1] if self.poker_results else None,
+        }
+        if hand is None:
+            out.update(street=None, board="", pot=0, pots=[], bets={}, to_act=None, button=self.button)
+            return out
+        out.update(
+            street=STREETS[hand.street],
+            board=cards_str(hand.board),
+            pot=hand.pot_total,
+            pots=[{"amount": p.amount, "eligible": list(p.eligible)} for p in hand.pots()],
+            bets={p: hand.bets[p] for p in hand.order},
+            current_bet=hand.current_bet,
+            min_raise=hand.min_raise,
+            button=hand.button,
+            small_blind=hand.small_blind_seat,
+            big_blind=hand.big_blind_seat,
+            to_act=hand.to_act,
+        )
+        return out
+
+    def _tada_jan(self) -> bool:
+        """The mahjong turn holder's draw carries no poker action (J7)."""
+        if self.playout or self.mj.kyoku.phase != Phase.DRAW:
+            return False
+        return not self.poker_turn(self.players[self.mj.kyoku.current])
+
+    def public_view(self) -> dict[str, Any]:
+        view = self.mj.public_view()
+        view.update(game=self.game, finished=self.over, playout=self.playout, tada_jan=self._tada_jan(),
+                    poker=self._poker_public(), poker_results=self.poker_results)
+        return view
+
+    def view(self, player: str) -> dict[str, Any]:
+        if player not in self.players:
+            raise IllegalMove(f"{player!r} is not seated at this table", "not_seated")
+        view = self.mj.view(player)
+        view.update(game=self.game, finished=self.over, playout=self.playout, tada_jan=self._tada_jan(),
+                    poker=self._poker_public(), poker_results=self.poker_results)
+        hand = self.hand
+        view["hole"] = cards_str(hand.cards.hole[player]) if hand is not None and player in hand.order else ""
+        view["poker_turn"] = self.poker_turn(player)
+        view["legal"] = self.legal_moves(player)
+        return view
+
+    def summary(self) -> dict[str, Any]:
+        pot = self.hand.pot_total if self.hand is not None else 0
+        points = dict(zip(self.players, self.points, strict=True))
+        return {
+            "finished": self.over,
+            "points": points,
+            "deposits": self.mj.table.deposits * RiichiScoring.riichi_deposit,
+            "pot": pot,
+            "kyoku_results": self.mj.results,
+            "poker_results": self.poker_results,
+            "standings": self.mj.standings(),
+        }
