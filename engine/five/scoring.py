@@ -132,11 +132,13 @@ def score_five(
 
     ``concealed`` holds the 136 ids in hand including ``win_tile``; ``melds`` are the declared
     sets (a kan with its four ids). Indicators are 136 ids. ``is_dealer`` defaults to the East
-    seat (seats never rotate, F3). ``tsumo`` does not change the han in Five; it is taken so a
-    caller passes the whole win and it is checked against nothing else.
+    seat (seats never rotate, F3). ``tsumo`` changes no han in Five (Closed Hand is not a
+    self-draw yaku); it is taken so that one call describes the whole win.
     """
     if win_tile not in concealed:
         raise ValueError("the winning tile must be among the concealed tiles")
+    if riichi and any(m.opened for m in melds):
+        raise ValueError("riichi needs a closed hand")
     if len(concealed) + 3 * len(melds) != 14:
         raise ValueError(f"{len(concealed)} concealed tiles do not fit {len(melds)} melds")
     dealer = seat_wind == 0 if is_dealer is None else is_dealer

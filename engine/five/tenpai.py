@@ -5,6 +5,7 @@ uses them. As in R10, a wait on a kind of which the player already holds all fou
 melds together) does not count. The `mahjong` library's agari and shanten decide completeness.
 
 >>> from engine.five.hand_text import ids_of
+>>> from engine.tiles import kind_name
 >>> [kind_name(k) for k in tenpai_waits(ids_of("1112345678999m"))]
 ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
 >>> tenpai_waits(ids_of("1122334455667z"))
@@ -30,9 +31,7 @@ from mahjong.agari import Agari
 from mahjong.shanten import Shanten
 
 from engine.five.yaku.thirteen_orphans import ORPHANS
-from engine.tiles import Meld, kind_name, to_34
-
-__all__ = ["completing_kinds", "is_tenpai", "kind_name", "tenpai_waits"]
+from engine.tiles import Meld, to_34
 
 
 def completing_kinds(

@@ -2,6 +2,10 @@
 
 A category's first line is its base value; the lines after it are its bonuses. An empty list means
 the category does not apply. :data:`CATEGORIES` is the table order the breakdown follows.
+
+With the seven-pairs option the same categories judge the pairs: Closed Hand (and its riichi
+bonus), Outside or Inside and One Numbered Suit can apply; the set-based bonuses, VIP Sets and All
+Triplets cannot. Thirteen orphans is scored alone by :mod:`engine.five.yaku.thirteen_orphans`.
 """
 
 from __future__ import annotations

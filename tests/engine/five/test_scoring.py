@@ -378,6 +378,8 @@ def test_incomplete_hand_is_none_and_wrong_counts_are_refused():
     hand = ids_of("123m456p789s234s99s")
     with pytest.raises(ValueError):
         score_five(hand[:-1], (), hand[-1], tsumo=True)
+    with pytest.raises(ValueError):  # riichi with an open meld cannot happen
+        win("123m456p789s99s", ((MeldKind.CHI, "234s"),), riichi=True)
 
 
 def test_breakdown_is_plain_data_with_labels():
