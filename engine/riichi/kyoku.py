@@ -137,8 +137,10 @@ class Kyoku:
         scoring: Scoring,
         rules: KyokuRules = KyokuRules(),
         label: str = "E1",
+        names: Sequence[str] | None = None,
     ) -> None:
         self.wall = wall
+        self.names = tuple(names) if names is not None else tuple(f"seat {s}" for s in range(4))
         self.dealer = dealer
         self.round_wind = round_wind
         self.honba = honba
@@ -379,7 +381,7 @@ class Kyoku:
             raise IllegalMove("the kyoku is over", "game_over")
         legal = self.legal(seat)
         if not legal:
-            raise IllegalMove("it is not your turn to move", "not_your_turn")
+            raise self._not_your_turn(seat)
         if move not in legal:
             raise IllegalMove(f"{' '.join(map(str, move))} is not allowed now")
         self.log.append((seat, move))
@@ -397,6 +399,24 @@ class Kyoku:
             self._ankan(seat, parse_one(move[1])[0])
         elif action == "kakan":
             self._kakan(seat, move[1])
+
+    def _not_your_turn(self, seat: int) -> IllegalMove:
+        """Say who must move instead, so a refused move explains itself."""
+        who = self.waiting_on()
+        names = ", ".join(self.names[s] for s in who)
+        head = f"it is not {self.names[seat]}'s turn"
+        if self.phase in (Phase.CLAIMS, Phase.CHANKAN):
+            tile = self.kakan_tile if self.phase == Phase.CHANKAN else self.last_discard
+            kinds = {o[0] for s in who for o in self.claim_options.get(s, [])}
+            answers = " or ".join(k for k in ("ron", "pon", "kan", "chi") if k in kinds)
+            what = "added kan" if self.phase == Phase.CHANKAN else "claim"
+            tile_name = self.name(tile) if tile is not None else "the discard"
+            return IllegalMove(
+                f"{head}: {names} must first answer the {what} on {tile_name} ({answers} or pass)",
+                "not_your_turn",
+            )
+        verb = "discard" if self.phase == Phase.CALLED else "play the drawn tile"
+        return IllegalMove(f"{head}: {names} is to {verb}", "not_your_turn")
 
     def _tile_by_name(self, seat: int, name: str, exclude_drawn: bool) -> int:
         st = self.seats[seat]
