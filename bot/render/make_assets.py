@@ -56,6 +56,11 @@ def _blank_tile() -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return img, d
 
 
+def _red_frame(d: ImageDraw.ImageDraw) -> None:
+    """Red fives get a red inner frame too: told apart from plain fives even at pond size."""
+    d.rounded_rectangle(_box(2.5, 2.5, W - 2.5, H - 7), radius=4 * S, outline=RED, width=round(1.5 * S))
+
+
 def _finish(img: Image.Image) -> Image.Image:
     return img.resize((W, H), Image.Resampling.LANCZOS)
 
@@ -76,6 +81,8 @@ def man_tile(n: int, red: bool) -> Image.Image:
     _text(d, (W / 2 + 3, 19), MAN_NUMERALS[n - 1], _font(SERIF_CJK, 22, 0), colour)
     _text(d, (W / 2, 42), "萬", _font(SERIF_CJK, 23, 0), RED)
     _index(d, str(n), colour)
+    if red:
+        _red_frame(d)
     return _finish(img)
 
 
@@ -109,6 +116,8 @@ def pin_tile(n: int, red: bool) -> Image.Image:
     else:
         for x, y, c in _PIN_LAYOUT[n]:
             _pip(d, x, y, _PIN_RADIUS[n], RED if red else c)
+    if red:
+        _red_frame(d)
     return _finish(img)
 
 
@@ -146,6 +155,8 @@ def sou_tile(n: int, red: bool) -> Image.Image:
         h = 14 if n in (7, 9) else 19
         for x, y, c in _SOU_LAYOUT[n]:
             _stick(d, x, y + 3.5, h, RED if red else c)
+    if red:
+        _red_frame(d)
     return _finish(img)
 
 

@@ -1,0 +1,108 @@
+"""Sprites, meld layout, caption texts and the Five wording."""
+
+from __future__ import annotations
+
+import pytest
+import render_cases as cases
+from PIL import Image, ImageChops
+
+from bot.render import draw, render_five_result, render_hand, sprites
+from bot.render.model import MeldView
+from bot.render.texts import DEFAULT_TEXTS, signed, text
+
+TILES = [f"{n}{s}" for s in "mps" for n in range(10)] + [f"{n}z" for n in range(1, 8)] + ["back"]
+CARDS = [f"{r}{s}" for r in "23456789TJQKA" for s in "shdc"] + ["card_back"]
+
+
+def test_every_sprite_is_there_at_base_size() -> None:
+    for name in TILES:
+        assert sprites.tile(name).size == (48, 64), name
+    for name in CARDS:
+        assert sprites.card(name).size == (48, 64), name
+    assert len({sprites.tile(t).tobytes() for t in TILES}) == len(TILES)  # no two tiles alike
+    assert len({sprites.card(c).tobytes() for c in CARDS}) == len(CARDS)
+
+
+def test_two_of_bamboo_and_two_of_spades_are_different_sprites() -> None:
+    assert sprites.tile("2s").tobytes() != sprites.card("2s").tobytes()
+
+
+def _red_pixels(img: Image.Image) -> int:
+    r, g, b, a = img.split()
+    masks = [r.point(lambda v: 255 if v > 170 else 0), g.point(lambda v: 255 if v < 90 else 0),
+             b.point(lambda v: 255 if v < 90 else 0), a.point(lambda v: 255 if v > 200 else 0)]
+    both = masks[0]
+    for m in masks[1:]:
+        both = ImageChops.multiply(both, m)
+    return both.histogram()[255]
+
+
+@pytest.mark.parametrize("suit", "mps")
+def test_red_fives_are_clearly_red(suit: str) -> None:
+    """R1/F1: the red five must read as red at a glance, not only by a small mark."""
+    assert _red_pixels(sprites.tile(f"0{suit}")) > 1.5 * _red_pixels(sprites.tile(f"5{suit}")) + 40
+
+
+def test_scaled_and_shaded_variants_are_cached() -> None:
+    a = sprites.tile("3p", 40, shade="grey")
+    assert sprites.tile("3p", 40, shade="grey") is a
+    assert a.size == (30, 40)
+    assert sprites.tile("3p", 40, sideways=True).size == (40, 30)
+    grey = sprites.tile("0m", 64, shade="grey").convert("RGB")
+    r, g, b = grey.getpixel((24, 20))
+    assert max(r, g, b) - min(r, g, b) < 8  # a greyed red five has no red left
+
+
+def test_unknown_sprite_is_an_error() -> None:
+    with pytest.raises(KeyError):
+        sprites.tile("8z")
+
+
+@pytest.mark.parametrize(("source", "slot"), [("left", 0), ("across", 1), ("right", 2)])
+def test_called_tile_turns_toward_its_source(source: str, slot: int) -> None:
+    meld = MeldView("pon", ("7z", "7z", "7z"), called="7z", source=source)  # type: ignore[arg-type]
+    assert [side for _, side, _ in draw.meld_pieces(meld)] == [i == slot for i in range(3)]
+
+
+def test_open_kan_from_across_and_added_kan() -> None:
+    kan = MeldView("kan", ("8m", "8m", "8m", "8m"), called="8m", source="across")
+    assert [side for _, side, _ in draw.meld_pieces(kan)] == [False, True, False, False]
+    kakan = MeldView("kakan", ("5p", "5p", "0p", "5p"), called="5p", source="right", added="0p")
+    assert draw.meld_pieces(kakan) == [("5p", False, None), ("5p", False, None), ("5p", True, "0p")]
+    assert draw.meld_size(kakan, 64) == (48 + 48 + 64, 96)
+
+
+def test_closed_kan_shows_two_faces_keeping_a_red_five() -> None:
+    ankan = MeldView("ankan", ("5s", "0s", "5s", "5s"))
+    assert [t for t, _, _ in draw.meld_pieces(ankan)] == ["back", "0s", "5s", "back"]
+
+
+def test_hand_tiles_sort_by_suit_then_number_with_red_five_among_fives() -> None:
+    tiles = ["1z", "0m", "9p", "5m", "1m", "3s", "4m"]
+    assert sorted(tiles, key=draw.tile_key) == ["1m", "4m", "5m", "0m", "9p", "3s", "1z"]
+
+
+def test_texts_replace_captions_and_fall_back_to_english() -> None:
+    assert text({"furiten": "후리텐"}, "furiten") == "후리텐"
+    assert text({"furiten": "후리텐"}, "tenpai") == "Tenpai"
+    assert text(None, "shanten", n=2) == "2-shanten"
+    english = render_hand(cases.HAND_RIICHI)
+    korean = render_hand(cases.HAND_RIICHI, {"furiten": "후리텐", "waits": "대기", "tenpai": "텐파이"})
+    assert ImageChops.difference(english, korean).getbbox() is not None
+
+
+def test_five_result_speaks_of_scores_never_payments() -> None:
+    """F9: '+20 / −20' as a score, with a true minus sign, and no word of paying."""
+    assert signed(20) == "+20" and signed(-20) == "\u221220" and signed(0) == "0"
+    assert text(None, "score_change", delta=signed(-120)) == "score \u2212120"
+    assert not any("pay" in v.lower() for v in DEFAULT_TEXTS.values())
+    assert render_five_result(cases.FIVE_RESULT).size[0] == 760
+
+
+def test_images_are_small_and_quick() -> None:
+    import time
+
+    start = time.perf_counter()
+    png = draw.to_png(render_hand(cases.HAND))
+    assert time.perf_counter() - start < 0.5  # generous here; bench/render.py measures
+    assert len(png) < 300_000
