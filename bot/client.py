@@ -1,0 +1,86 @@
+"""The bot object: opens the store, installs the translator, loads the cogs, resumes tables."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.info import InfoCog
+from bot.cogs.settings import SettingsCog
+from bot.cogs.tables import TablesCog
+from bot.config import Config
+from bot.i18n import language_of, t
+from bot.i18n.translator import CatalogTranslator
+from bot.play.buttons import DYNAMIC_ITEMS
+from bot.play.manager import TableManager
+
+log = logging.getLogger(__name__)
+
+
+async def open_store(path: str) -> Any:
+    from bot.storage import Store
+
+    return await Store.open(path)
+
+
+class JanpoBot(commands.Bot):
+    """``store`` may be given (tests, benchmarks); otherwise the SQLite store at DATABASE_PATH."""
+
+    def __init__(self, config: Config, *, store: Any = None, time_scale: float = 1.0, **manager: Any) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.config = config
+        self.store: Any = store
+        self._own_store = store is None
+        self.tables = TableManager(self, store, time_scale=time_scale, **manager)
+        self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        if self.store is None:
+            self.store = await open_store(self.config.database_path)
+        self.tables.store = self.store
+        await self.tree.set_translator(CatalogTranslator())
+        for cog in (TablesCog(self), InfoCog(self), SettingsCog(self)):
+            await self.add_cog(cog)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        resumed = await self.tables.resume_all()
+        log.info("resumed %d unfinished tables", resumed)
+
+    async def table_language(self, interaction: discord.Interaction) -> str:
+        """The public language of this server: its /settings choice, else its Discord locale."""
+        chosen = await self.store.get_guild_language(interaction.guild_id) if interaction.guild_id else None
+        return chosen or language_of(interaction.guild_locale or interaction.locale)
+
+    async def sync_commands(self, guild_id: int | None) -> list[str]:
+        if guild_id is None:
+            synced = await self.tree.sync()
+        else:
+            guild = discord.Object(guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        return [c.name for c in synced]
+
+    async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """One answer for every command failure: a short private message, the details in the log."""
+        key = "err.no_permission" if isinstance(error, app_commands.CheckFailure) else "err.generic"
+        if not isinstance(error, app_commands.CheckFailure):
+            log.exception("command failed", exc_info=error)
+        text = t(language_of(interaction.locale), key)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not report a command error to the user")
+
+    async def close(self) -> None:
+        await self.tables.close()
+        if self._own_store and self.store is not None:
+            await self.store.close()
+        await super().close()

@@ -1,0 +1,1 @@
+"""One cog per concern: tables, rules and help, server settings."""

@@ -1,0 +1,62 @@
+"""``/rules game:<...>`` and ``/help``: the rules summary and a short tour, in the user's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot.cogs.tables import GAME_CHOICES
+from bot.i18n import language_of, t
+from bot.i18n.translator import ls
+
+RULES_KEYS = {"janpo": "rules.janpo", "five": "rules.five", "riichi": "rules.riichi", "holdem": "rules.holdem"}
+HOWTO_KEYS = {"janpo": "help.howto.janpo", "five": "help.howto.five", "riichi": "help.howto.riichi",
+              "holdem": "help.howto.holdem"}
+GAME_KEYS = {"janpo": "game.janpo", "five": "game.five", "riichi": "game.riichi", "holdem": "game.holdem"}
+EMBED_LIMIT = 4000
+
+
+def chunks(text: str, limit: int = EMBED_LIMIT) -> list[str]:
+    """Split on line breaks so each piece fits one embed description."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if out and len(out[-1]) + len(line) + 1 <= limit:
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return out
+
+
+def rules_embeds(lang: str, game: str) -> list[discord.Embed]:
+    title = t(lang, "rules.title", game=t(lang, GAME_KEYS[game]))
+    return [discord.Embed(title=title if i == 0 else None, description=part, colour=discord.Colour.dark_green())
+            for i, part in enumerate(chunks(t(lang, RULES_KEYS[game])))]
+
+
+def help_embed(lang: str) -> discord.Embed:
+    embed = discord.Embed(title=t(lang, "help.title"), description=t(lang, "help.tour"),
+                          colour=discord.Colour.dark_green())
+    for game, key in HOWTO_KEYS.items():
+        embed.add_field(name=t(lang, GAME_KEYS[game]), value=t(lang, key), inline=False)
+    return embed
+
+
+class InfoCog(commands.Cog):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=ls("cmd.rules"), description=ls("cmd.rules.desc"))
+    @app_commands.rename(game=ls("opt.game"))
+    @app_commands.describe(game=ls("opt.rules_game.desc"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: Choice[str]) -> None:
+        lang = language_of(interaction.locale)
+        await interaction.response.send_message(embeds=rules_embeds(lang, game.value)[:10], ephemeral=True)
+
+    @app_commands.command(name=ls("cmd.help"), description=ls("cmd.help.desc"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(embed=help_embed(language_of(interaction.locale)), ephemeral=True)

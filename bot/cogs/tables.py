@@ -1,0 +1,99 @@
+"""``/table new|status|leave|abort|verify``: the slash side of table play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot.i18n import language_of
+from bot.i18n.translator import ls
+
+GAME_CHOICES = [
+    Choice(name=ls("game.janpo"), value="janpo"),
+    Choice(name=ls("game.five"), value="five"),
+    Choice(name=ls("game.riichi"), value="riichi"),
+    Choice(name=ls("game.holdem"), value="holdem"),
+]
+LENGTH_CHOICES = [Choice(name=ls("length.east"), value="east"), Choice(name=ls("length.south"), value="south")]
+LEVEL_CHOICES = [
+    Choice(name=ls("level.easy"), value="easy"),
+    Choice(name=ls("level.normal"), value="normal"),
+]
+
+
+def table_options(game: str, red_fives: bool | None, seven_pairs: bool | None, length: str | None,
+                  small_blind: int | None, big_blind: int | None, stack: int | None) -> dict[str, Any]:
+    """The scenario ``options`` for the chosen game; options that game does not take are dropped."""
+    options: dict[str, Any] = {}
+    if game in ("janpo", "five", "riichi") and red_fives is not None:
+        options["red_fives"] = red_fives
+    if game == "five" and seven_pairs is not None:
+        options["seven_pairs"] = seven_pairs
+    if game in ("janpo", "riichi") and length is not None:
+        options["length"] = length
+    if game == "holdem":
+        big = big_blind or 200
+        options["blinds"] = [small_blind or big // 2, big]
+        options["stacks"] = stack or 100 * big
+    return options
+
+
+class TablesCog(commands.Cog):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    table = app_commands.Group(name=ls("cmd.table"), description=ls("cmd.table.desc"), guild_only=True)
+
+    @table.command(name=ls("cmd.table.new"), description=ls("cmd.table.new.desc"))
+    @app_commands.rename(
+        game=ls("opt.game"), red_fives=ls("opt.red_fives"), seven_pairs=ls("opt.seven_pairs"),
+        length=ls("opt.length"), small_blind=ls("opt.small_blind"), big_blind=ls("opt.big_blind"),
+        stack=ls("opt.stack"), timer=ls("opt.timer_name"), cpu=ls("opt.cpu"),
+    )
+    @app_commands.describe(
+        game=ls("opt.game.desc"), red_fives=ls("opt.red_fives.desc"), seven_pairs=ls("opt.seven_pairs.desc"),
+        length=ls("opt.length.desc"), small_blind=ls("opt.small_blind.desc"), big_blind=ls("opt.big_blind.desc"),
+        stack=ls("opt.stack.desc"), timer=ls("opt.timer.desc"), cpu=ls("opt.cpu.desc"),
+    )
+    @app_commands.choices(game=GAME_CHOICES, length=LENGTH_CHOICES, cpu=LEVEL_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: Choice[str],
+        red_fives: bool | None = None,
+        seven_pairs: bool | None = None,
+        length: Choice[str] | None = None,
+        small_blind: app_commands.Range[int, 100, 100_000] | None = None,
+        big_blind: app_commands.Range[int, 200, 200_000] | None = None,
+        stack: app_commands.Range[int, 1_000, 10_000_000] | None = None,
+        timer: app_commands.Range[int, 10, 300] = 30,
+        cpu: Choice[str] | None = None,
+    ) -> None:
+        options = table_options(game.value, red_fives, seven_pairs, length.value if length else None,
+                                small_blind, big_blind, stack)
+        lang = await self.bot.table_language(interaction)
+        await self.bot.tables.new_table(interaction, game.value, options, timer, cpu.value if cpu else "normal", lang)
+
+    @table.command(name=ls("cmd.table.status"), description=ls("cmd.table.status.desc"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        await self.bot.tables.status(interaction)
+
+    @table.command(name=ls("cmd.table.leave"), description=ls("cmd.table.leave.desc"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.bot.tables.leave(interaction)
+
+    @table.command(name=ls("cmd.table.abort"), description=ls("cmd.table.abort.desc"))
+    async def abort(self, interaction: discord.Interaction) -> None:
+        await self.bot.tables.abort(interaction)
+
+    @table.command(name=ls("cmd.table.verify"), description=ls("cmd.table.verify.desc"))
+    async def verify(self, interaction: discord.Interaction) -> None:
+        await self.bot.tables.verify(interaction)
+
+
+def user_language(interaction: discord.Interaction) -> str:
+    return language_of(interaction.locale)

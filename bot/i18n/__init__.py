@@ -1,0 +1,48 @@
+"""Every user-facing string by key, one catalog per language; see :func:`t`.
+
+Messages are whole sentences with named placeholders (never glued from translated pieces); numbers
+passed as ``int`` are formatted for the language (thousands separators).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.i18n import captions_ko, en, ko
+from bot.render.texts import DEFAULT_TEXTS
+
+CATALOGS: dict[str, Mapping[str, str]] = {"en": en.MESSAGES, "ko": ko.MESSAGES}
+CAPTIONS: dict[str, Mapping[str, str]] = {"en": DEFAULT_TEXTS, "ko": captions_ko.CAPTIONS}
+"""Captions drawn on images, keyed as ``bot.render.texts``; English is the renderer's own default."""
+GLOSSARIES: dict[str, Mapping[str, str]] = {"en": en.GLOSSARY, "ko": ko.GLOSSARY}
+LANGUAGES: tuple[str, ...] = tuple(CATALOGS)
+DEFAULT = "en"
+_THOUSANDS = {"en": ",", "ko": ","}
+
+
+def language_of(locale: object) -> str:
+    """The catalog for a Discord locale (``discord.Locale`` or its string): ``ko`` or English."""
+    code = str(getattr(locale, "value", locale) or "").lower()
+    base = code.split("-")[0]
+    return base if base in CATALOGS else DEFAULT
+
+
+def number(value: int, lang: str) -> str:
+    """``25000`` -> ``25,000``; negative numbers keep their sign (``-1,300``)."""
+    return f"{value:,}".replace(",", _THOUSANDS.get(lang, ","))
+
+
+def t(lang: str, key: str, /, **params: Any) -> str:
+    """The message ``key`` in ``lang`` (English if that catalog lacks it), placeholders filled."""
+    catalog = CATALOGS.get(lang, CATALOGS[DEFAULT])
+    text = catalog.get(key) or CATALOGS[DEFAULT][key]
+    if not params:
+        return text
+    shown = {k: number(v, lang) if isinstance(v, int) and not isinstance(v, bool) else v for k, v in params.items()}
+    return text.format_map(shown)
+
+
+def term(lang: str, name: str) -> str:
+    """A game term from the glossary (``riichi`` -> ``리치``); unknown terms come back unchanged."""
+    return GLOSSARIES.get(lang, {}).get(name) or GLOSSARIES[DEFAULT].get(name, name)

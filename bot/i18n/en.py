@@ -1,0 +1,322 @@
+"""English: the reference catalog (every key is defined here first) and the glossary."""
+
+from __future__ import annotations
+
+GLOSSARY: dict[str, str] = {
+    "riichi": "riichi",
+    "tsumogiri": "tsumogiri",
+    "tedashi": "tedashi",
+    "tada_jan": "tada-jan time",
+    "tsumo": "tsumo",
+    "ron": "ron",
+    "chi": "chi",
+    "pon": "pon",
+    "kan": "kan",
+    "dora": "dora",
+    "ura_dora": "ura dora",
+    "honba": "honba",
+    "furiten": "furiten",
+    "tenpai": "tenpai",
+    "dealer": "dealer",
+    "fold": "fold",
+    "check": "check",
+    "call": "call",
+    "bet": "bet",
+    "raise": "raise",
+    "allin": "all-in",
+    "blinds": "blinds",
+    "button": "button",
+    "Riichi": "Riichi",
+    "Tsumo": "Menzen Tsumo",
+    "Ippatsu": "Ippatsu",
+    "Tanyao": "Tanyao",
+    "Pinfu": "Pinfu",
+    "Iipeiko": "Iipeikou",
+    "Yakuhai": "Yakuhai",
+    "Chiitoitsu": "Chiitoitsu",
+    "Toitoi": "Toitoi",
+    "Honitsu": "Honitsu",
+    "Chinitsu": "Chinitsu",
+    "Dora": "Dora",
+}
+
+MESSAGES: dict[str, str] = {
+    # commands
+    "cmd.table": "table",
+    "cmd.table.desc": "Start, join and manage the game table in this channel",
+    "cmd.table.new": "new",
+    "cmd.table.new.desc": "Open a table in this channel and invite players",
+    "cmd.table.status": "status",
+    "cmd.table.status.desc": "Show this channel's table (privately)",
+    "cmd.table.leave": "leave",
+    "cmd.table.leave.desc": "Leave the table; a CPU player takes your seat",
+    "cmd.table.abort": "abort",
+    "cmd.table.abort.desc": "Stop this channel's table (host or Manage Server)",
+    "cmd.table.verify": "verify",
+    "cmd.table.verify.desc": "Check the revealed seed of the last game against its SHA-256",
+    "cmd.rules": "rules",
+    "cmd.rules.desc": "The rules of a game, as this bot plays them",
+    "cmd.help": "help",
+    "cmd.help.desc": "A short tour of the bot and how to play",
+    "cmd.settings": "settings",
+    "cmd.settings.desc": "Server settings for game tables",
+    "cmd.settings.language": "language",
+    "cmd.settings.language.desc": "The language of public table messages on this server",
+    # options
+    "opt.game": "game",
+    "opt.game.desc": "Which game to play",
+    "opt.rules_game.desc": "Which game's rules to show",
+    "opt.red_fives": "red_fives",
+    "opt.red_fives.desc": "Play with red fives (one per suit)",
+    "opt.seven_pairs": "seven_pairs",
+    "opt.seven_pairs.desc": "Mahjong Five: allow seven pairs and thirteen orphans",
+    "opt.length": "length",
+    "opt.length.desc": "East round only, or East and South rounds",
+    "opt.small_blind": "small_blind",
+    "opt.small_blind.desc": "Hold'em: the small blind (multiple of 100)",
+    "opt.big_blind": "big_blind",
+    "opt.big_blind.desc": "Hold'em: the big blind (multiple of 100)",
+    "opt.stack": "stack",
+    "opt.stack.desc": "Hold'em: everyone's starting chips",
+    "opt.timer_name": "timer",
+    "opt.timer.desc": "Seconds per move (plus a 60-second time bank)",
+    "opt.cpu": "cpu",
+    "opt.cpu.desc": "How strong the CPU players are",
+    "opt.language": "language",
+    "opt.language.desc": "The language for public table messages",
+    # choices
+    "game.janpo": "Janpo",
+    "game.five": "Mahjong Five",
+    "game.riichi": "Riichi mahjong",
+    "game.holdem": "Texas Hold'em",
+    "length.east": "East round only",
+    "length.south": "East and South rounds",
+    "level.easy": "easy",
+    "level.normal": "normal",
+    "lang.auto": "Server default (Discord locale)",
+    "lang.en": "English",
+    "lang.ko": "Korean (한국어)",
+    # lobby
+    "lobby.title": "{game}: a new table",
+    "lobby.seats": "Seats ({taken}/{capacity})",
+    "lobby.no_seats": "(no one yet)",
+    "lobby.rules": "Rules",
+    "lobby.hint": "Press Join to take a seat. The host presses Start; CPU players fill the empty seats.",
+    "lobby.already": "You already have a seat at this table.",
+    "lobby.full": "This table is full.",
+    "lobby.host_stays": "The host cannot leave the lobby; press Cancel to close the table.",
+    "lobby.cancelled": "The table was cancelled.",
+    "lobby.use_buttons": "The game has not started yet: use the Join and Leave buttons on the table message.",
+    "opt.timer": "Turn timer: {seconds} s plus a 60 s time bank",
+    "opt.red_fives_on": "Red fives: on",
+    "opt.red_fives_off": "Red fives: off",
+    "opt.seven_pairs_on": "Seven pairs and thirteen orphans: on",
+    "opt.length_south": "Length: East and South rounds",
+    "opt.blinds": "Blinds {small}/{big}, stacks {stack}",
+    "btn.join": "Join",
+    "btn.leave": "Leave",
+    "btn.add_cpu": "Add CPU",
+    "btn.start": "Start",
+    "btn.cancel": "Cancel",
+    "btn.my_hand": "My hand",
+    "btn.back": "I'm back",
+    "seat.cpu": "{name} (CPU, {level})",
+    "seat.afk": "{name} (away: CPU plays)",
+    # the table message
+    "table.title": "{game} · table {table}",
+    "table.waiting": "Waiting for {players}.",
+    "table.waiting_until": "Waiting for {players}: time runs out {deadline}.",
+    "table.points": "Points",
+    "table.points_line": "{seat}. {name}: {points}",
+    "table.footer": "Moves so far: {moves}",
+    "table.dm_closed": "{mention}, I cannot send you direct messages. Press **My hand** on the table message "
+    "to see your hand and make your moves.",
+    "table.afk": "{mention} missed three turns in a row, so a CPU plays for them until they press **I'm back**.",
+    "table.left": "You left the table; a CPU player has taken your seat.",
+    "table.aborted": "Table {table} was stopped. Nothing more will be played.",
+    "fair.title": "Fair deal",
+    "fair.digest": "SHA-256 of this game's seed: `{digest}`. The seed is shown when the game ends; "
+    "`/table verify` checks it.",
+    "fair.revealed": "Seed: `{seed}` (SHA-256 `{digest}`, as shown at the start).",
+    "end.title": "The game is over.",
+    "end.standings": "Final standings",
+    "end.line": "{rank}. {name}: {points}",
+    "verify.ok": "Seed `{seed}` has SHA-256 `{digest}`, the value shown at the start. Replaying all {moves} moves "
+    "from this seed deals the same walls and decks and gives the same result.",
+    "verify.mismatch": "Replaying seed `{seed}` (SHA-256 `{digest}`, {moves} moves) did NOT give the same result. "
+    "Please report this table.",
+    "verify.running": "This game is still running. Its seed's SHA-256 is `{digest}`; the seed is shown at the end.",
+    # private hand
+    "hand.turn": "{game} · table {table} · seat {seat}: your move.",
+    "hand.claim": "{game} · table {table} · seat {seat}: you may call this discard.",
+    "hand.deadline": "Time runs out {deadline}; then the default move is made for you.",
+    "hand.part_check": "Poker action with your discard: **check**. Pick another action in the first row.",
+    "hand.part_fold": "Poker action with your discard: **fold**. Pick another action in the first row.",
+    "hand.part_call": "Poker action: **call**, so the mahjong part is tsumogiri.",
+    "hand.part_bet": "Poker action: **bet**, so the mahjong part is tsumogiri; you enter the amount next.",
+    "hand.part_raise": "Poker action: **raise**, so the mahjong part is tsumogiri; you enter the amount next.",
+    "hand.part_allin": "Poker action: **all-in**, so the mahjong part is tsumogiri.",
+    "hand.played": "Played: `{move}`",
+    "move.discard": "{tile}",
+    "move.tsumogiri": "Tsumogiri",
+    "move.riichi": "Riichi {tile}",
+    "move.riichi_tsumogiri": "Riichi (tsumogiri)",
+    "move.riichi_mode": "Riichi…",
+    "move.riichi_back": "Back",
+    "move.tsumo": "Tsumo",
+    "move.ron": "Ron",
+    "move.chi": "Chi {tile}",
+    "move.pon": "Pon",
+    "move.kan": "Kan",
+    "move.ankan": "Kan {tile}",
+    "move.kakan": "Added kan {tile}",
+    "move.pass": "Pass",
+    "move.fold": "Fold",
+    "move.check": "Check",
+    "move.call": "Call",
+    "move.bet": "Bet…",
+    "move.raise": "Raise…",
+    "move.allin": "All-in",
+    "move.other": "{verb}",
+    "modal.title": "How much?",
+    "modal.label": "Amount (a multiple of 100)",
+    "modal.placeholder": "From {low} to {high}",
+    # answers and errors
+    "afk.back": "Welcome back: you play your own moves again.",
+    "afk.not_away": "You are not marked as away.",
+    "err.stale": "That button belongs to an earlier move; nothing was changed.",
+    "err.double": "You already made that move.",
+    "err.not_seated": "You are not seated at this table.",
+    "err.not_your_turn": "It is not your move.",
+    "err.game_over": "This game is over.",
+    "err.not_allowed": "That move is not allowed now; nothing was changed.",
+    "err.bad_amount": "Enter a multiple of 100 from {low} to {high}.",
+    "err.host_only": "Only the host (or someone with Manage Server) can do that.",
+    "err.no_permission": "You do not have permission to use this command.",
+    "err.no_table": "There is no table in this channel. Start one with /table new.",
+    "err.table_exists": "This channel already has a table. Finish it, or use a thread for another one.",
+    "err.guild_only": "Tables are played in server channels and threads.",
+    "err.generic": "Something went wrong; nothing was changed. Please try again.",
+    "settings.language_set": "Public table messages on this server are now in {language}.",
+    "settings.language_auto": "Public table messages follow the server's Discord language ({language}).",
+    # rules and help
+    "rules.title": "{game}: the rules",
+    "rules.janpo": (
+        "Mahjong and Texas Hold'em at once, four players.\n"
+        "**J1** Points are both your mahjong score and your poker chips: everyone starts with 25,000.\n"
+        "**J2** Mahjong: M.League riichi rules, East round only (E1–E4), no dealer repeats.\n"
+        "**J3** Poker: no-limit hold'em, blinds fixed at 200/500, no ante.\n"
+        "**J4** The mahjong dealer sits at CO, then BTN, SB, BB; poker is played in mahjong turn order.\n"
+        "**J5** Each new poker hand in the same kyoku moves the button one seat on.\n"
+        "**J6** The first hand is dealt right after the dealer's first draw; the next one at once when a hand ends.\n"
+        "**J7** On your draw turn, when poker action is on you: a chip action (call, bet, raise, all-in) goes "
+        "with tsumogiri; a tedashi goes with check or fold; a tsumo win goes with check or fold. Otherwise it is "
+        "tada-jan time: mahjong only.\n"
+        "**J8** A call (chi, pon, kan) takes no poker action; a ron has no poker effect.\n"
+        "**J9** When the kyoku ends, mahjong is paid at once; the poker hand in play is the kyoku's last.\n"
+        "**J10** Paid down to 0 or less while in a hand: you are all-in with what you already put in.\n"
+        "**J11** An all-in player who wins points at mahjong is live again.\n"
+        "**J12** At 0 points or less when a hand starts, you play mahjong only from then on.\n"
+        "**J13** When three players are at 0 or less, the current kyoku is the last.\n"
+        "**J14** The game ends after E4 and its last poker hand. Most points wins.\n"
+        "**J15** Out of time: check or fold with tsumogiri, and pass on calls."
+    ),
+    "rules.five": (
+        "A friendly riichi variant for families, four players.\n"
+        "**F1** 136 tiles, no flowers; red fives are a table option.\n"
+        "**F2** Everyone starts with 50 points; dora, kan dora, ura dora for riichi.\n"
+        "**F3** East stays dealer all game; the round wind moves E→S→W→N; the dealer keeps the round on a win "
+        "or tenpai.\n"
+        "**F4** Four sets and a pair, at least one yaku: Closed Hand, VIP Sets, Outside or Inside, "
+        "All Triplets, One Numbered Suit (with their bonuses).\n"
+        "**F5** Han = yaku + dora + 1 per kan (+ honba for the dealer). Base score 5 to 160.\n"
+        "**F6** Tsumo: everyone else gives the base score. Ron: the discarder gives three times the base.\n"
+        "**F7** Exhaustive draw: each noten player gives 5 to each tenpai player.\n"
+        "**F8** Riichi, furiten, calls and kans as in riichi mahjong.\n"
+        "**F9** Results read \"score +20 / −20\"."
+    ),
+    "rules.riichi": (
+        "M.League riichi mahjong, four players.\n"
+        "**R1** 136 tiles with three red fives; 14-tile dead wall.\n"
+        "**R2** Start 25,000; East+South by default (East only as an option); the dealer repeats on a win or "
+        "tenpai; M.League uma shown beside raw points.\n"
+        "**R3** Open tanyao and atozuke allowed; kuikae forbidden.\n"
+        "**R4** One ron winner: the first in turn order after the discarder (head bump).\n"
+        "**R5** No abortive draws; at most four kans.\n"
+        "**R6** Kiriage mangan; no kazoe yakuman; no double yakuman; no renhou; no nagashi mangan.\n"
+        "**R7** Pao for daisangen, daisuushii and suukantsu.\n"
+        "**R8** Points may go below zero; play goes on.\n"
+        "**R9** Riichi: closed tenpai, 1,000 deposit, not on the last tile; ippatsu, ura and kan dora.\n"
+        "**R10** Exhaustive draw: 3,000 noten penalty.\n"
+        "**R11** Honba 300; leftover deposits go to first place.\n"
+        "**R12** Furiten: permanent, temporary and riichi; chankan on added kans only."
+    ),
+    "rules.holdem": (
+        "No-limit Texas Hold'em, 2 to 10 players.\n"
+        "**P1** Hand strength by the usual poker ranking; blinds set per table.\n"
+        "**P2** Minimum bet is the big blind; a raise is at least the last full raise; a short all-in does not "
+        "reopen the betting; side pots by contribution; uncalled bets return.\n"
+        "**P3** When at most one player can still act, the rest of the board is dealt at once.\n"
+        "**P4** Every amount is a multiple of 100.\n"
+        "**P5** Heads-up, the button posts the small blind and acts first before the flop."
+    ),
+    "help.title": "Janpo bot: a short tour",
+    "help.tour": (
+        "**/table new** opens a table in this channel: pick a game and options, then press **Join**; the host "
+        "presses **Start** and CPU players fill empty seats.\n"
+        "Your hand comes by direct message with a button for every move you may make. If your DMs are closed, "
+        "press **My hand** on the table message.\n"
+        "Each move has a timer (30 s plus a 60 s bank). Miss three turns and a CPU plays for you until you press "
+        "**I'm back**.\n"
+        "**/table status**, **/table leave**, **/table abort**, **/table verify**, **/rules**, and "
+        "**/settings language** for the server's language."
+    ),
+    "help.howto.janpo": (
+        "1. Four players hold a mahjong hand and a hold'em hand at once.\n"
+        "2. Points are chips: 25,000 each.\n"
+        "3. On your draw you discard and, if poker action is on you, act in poker too.\n"
+        "4. Call, bet, raise or all-in: you must tsumogiri.\n"
+        "5. Discarding from your hand (tedashi): you check or fold.\n"
+        "6. Pick the poker action in the first row, then the tile.\n"
+        "7. When poker is not on you, it is tada-jan time: mahjong only.\n"
+        "8. Chi, pon and kan take no poker action.\n"
+        "9. A mahjong win pays at once; the poker hand plays on.\n"
+        "10. After E4 the most points wins."
+    ),
+    "help.howto.five": (
+        "1. Four players, 50 points each.\n"
+        "2. Draw a tile, discard a tile.\n"
+        "3. Make four sets and a pair.\n"
+        "4. You need at least one yaku.\n"
+        "5. A closed hand is a yaku by itself.\n"
+        "6. Declare riichi when one tile from done.\n"
+        "7. Call tsumo on your own draw, ron on a discard.\n"
+        "8. Han make a base score from 5 to 160.\n"
+        "9. East stays dealer; the wind moves each round.\n"
+        "10. After the North round the highest score wins."
+    ),
+    "help.howto.riichi": (
+        "1. Four players, 25,000 points each.\n"
+        "2. Draw a tile, discard a tile.\n"
+        "3. Make four sets and a pair (or seven pairs).\n"
+        "4. A win needs at least one yaku.\n"
+        "5. Riichi with a closed hand one tile from done.\n"
+        "6. Chi, pon and kan take other players' discards.\n"
+        "7. Tsumo on your draw, ron on a discard.\n"
+        "8. Discarded tiles you wait on make you furiten.\n"
+        "9. Buttons show only moves the rules allow.\n"
+        "10. After the last round, points and uma decide."
+    ),
+    "help.howto.holdem": (
+        "1. Two to ten players, two private cards each.\n"
+        "2. Blinds start the pot.\n"
+        "3. Fold, check, call, bet or raise.\n"
+        "4. Bets and raises ask for the amount.\n"
+        "5. Three cards on the flop.\n"
+        "6. One on the turn.\n"
+        "7. One on the river.\n"
+        "8. The best five cards of seven win.\n"
+        "9. All-in players win only side pots they paid into.\n"
+        "10. Play until one player has every chip."
+    ),
+}

@@ -1,0 +1,28 @@
+"""Engine views to PNG bytes through ``bot.render``; called in a worker thread (CPU work).
+
+The public picture is built from ``public_view()`` only, so it cannot show a concealed tile or a
+hole card; the private one from the player's own ``view()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.render import render_hand, render_holdem_table, render_table, to_png
+from bot.render.adapt import cards, hand_from_view, holdem_from_view, table_from_view
+from bot.render.model import HandImage
+
+
+def table_png(game: str, public_view: Mapping[str, Any], texts: Mapping[str, str]) -> bytes:
+    if game == "holdem":
+        return to_png(render_holdem_table(holdem_from_view(public_view), texts))
+    return to_png(render_table(table_from_view(public_view), texts))
+
+
+def hand_png(game: str, view: Mapping[str, Any], title: str, texts: Mapping[str, str]) -> bytes:
+    if game == "holdem":
+        hand = HandImage(tiles=(), hole_cards=cards(view.get("hole")), board=cards(view.get("board")), title=title)
+    else:
+        hand = hand_from_view(view, title)
+    return to_png(render_hand(hand, texts))

@@ -1,0 +1,125 @@
+"""What the table message, the lobby and private hands say, in a given language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.play.moves import Button
+from bot.play.table import Table
+from engine.rng import seed_digest
+
+GAME_KEYS = {"janpo": "game.janpo", "five": "game.five", "riichi": "game.riichi", "holdem": "game.holdem"}
+LEVEL_KEYS = {"easy": "level.easy", "normal": "level.normal"}
+COLOUR = discord.Colour.dark_green()
+
+
+def game_name(lang: str, game: str) -> str:
+    return t(lang, GAME_KEYS[game])
+
+
+def seat_label(lang: str, table: Table, player: str) -> str:
+    seat = table.seat(player)
+    if seat.user_id is None:
+        return t(lang, "seat.cpu", name=seat.name, level=t(lang, LEVEL_KEYS.get(seat.level, "level.normal")))
+    if player in table.afk:
+        return t(lang, "seat.afk", name=seat.name)
+    return seat.name
+
+
+def options_text(lang: str, table: Table) -> str:
+    lines = [t(lang, "opt.timer", seconds=table.timer)]
+    opts = table.options
+    if "red_fives" in opts:
+        lines.append(t(lang, "opt.red_fives_on" if opts["red_fives"] else "opt.red_fives_off"))
+    if opts.get("seven_pairs"):
+        lines.append(t(lang, "opt.seven_pairs_on"))
+    if opts.get("length") == "south":
+        lines.append(t(lang, "opt.length_south"))
+    if "blinds" in opts:
+        small, big = opts["blinds"]
+        lines.append(t(lang, "opt.blinds", small=small, big=big, stack=opts.get("stacks", 0)))
+    return "\n".join(lines)
+
+
+def lobby_embed(lang: str, table: Table, capacity: int) -> discord.Embed:
+    embed = discord.Embed(title=t(lang, "lobby.title", game=game_name(lang, table.game_name)), colour=COLOUR)
+    seats = "\n".join(
+        f"{name}. {seat_label(lang, table, name)}" for name in table.players
+    ) or t(lang, "lobby.no_seats")
+    embed.add_field(name=t(lang, "lobby.seats", taken=len(table.seats), capacity=capacity), value=seats)
+    embed.add_field(name=t(lang, "lobby.rules"), value=options_text(lang, table))
+    embed.set_footer(text=t(lang, "lobby.hint"))
+    return embed
+
+
+def points_text(lang: str, table: Table, summary: dict[str, Any]) -> str:
+    points = summary.get("points", {})
+    return "\n".join(
+        t(lang, "table.points_line", seat=p, name=seat_label(lang, table, p), points=int(points.get(p, 0)))
+        for p in table.players
+    )
+
+
+def table_embed(lang: str, table: Table, summary: dict[str, Any], waiting: list[str]) -> discord.Embed:
+    """The public embed: points, whose move and until when, the seed's digest (or the seed at the end)."""
+    title = t(lang, "table.title", game=game_name(lang, table.game_name), table=table.table_id)
+    embed = discord.Embed(title=title, colour=COLOUR)
+    if table.status == "finished":
+        embed.description = t(lang, "end.title")
+        standings = summary.get("standings") or sorted(
+            summary.get("points", {}).items(), key=lambda kv: -kv[1]
+        )
+        lines = [
+            t(lang, "end.line", rank=i + 1, name=seat_label(lang, table, p), points=int(pts))
+            for i, (p, pts) in enumerate(standings)
+        ]
+        embed.add_field(name=t(lang, "end.standings"), value="\n".join(lines) or "-", inline=False)
+        embed.add_field(name=t(lang, "fair.title"), value=t(lang, "fair.revealed", seed=str(table.seed),
+                                                                digest=seed_digest(table.seed or 0)), inline=False)
+        return embed
+    if waiting:
+        names = ", ".join(seat_label(lang, table, p) for p in waiting)
+        deadline = min((table.deadlines[p] for p in waiting if p in table.deadlines), default=None)
+        if deadline is None:
+            embed.description = t(lang, "table.waiting", players=names)
+        else:
+            embed.description = t(lang, "table.waiting_until", players=names, deadline=f"<t:{int(deadline)}:R>")
+    embed.add_field(name=t(lang, "table.points"), value=points_text(lang, table, summary) or "-", inline=False)
+    embed.add_field(name=t(lang, "fair.title"), value=t(lang, "fair.digest", digest=seed_digest(table.seed or 0)),
+                    inline=False)
+    embed.set_footer(text=t(lang, "table.footer", moves=table.move_no))
+    return embed
+
+
+def button_labels(lang: str, buttons: list[Button]) -> list[str]:
+    out = []
+    for b in buttons:
+        params = dict(b.params)
+        if b.amount is not None:
+            params.update(low=b.amount[0], high=b.amount[1])
+        out.append(t(lang, b.key, **params))
+    return out
+
+
+def hand_text(lang: str, table: Table, player: str, part: str, deadline: float | None, claim: bool) -> str:
+    game = game_name(lang, table.game_name)
+    key = "hand.claim" if claim else "hand.turn"
+    lines = [t(lang, key, game=game, table=table.table_id, seat=player)]
+    if deadline is not None:
+        lines.append(t(lang, "hand.deadline", deadline=f"<t:{int(deadline)}:R>"))
+    if part:
+        lines.append(t(lang, PART_KEYS[part]))
+    return "\n".join(lines)
+
+
+PART_KEYS = {
+    "check": "hand.part_check",
+    "fold": "hand.part_fold",
+    "call": "hand.part_call",
+    "bet": "hand.part_bet",
+    "raise": "hand.part_raise",
+    "allin": "hand.part_allin",
+}

@@ -1,0 +1,122 @@
+"""Which buttons a player's legal moves become: pure, no Discord objects.
+
+Janpo's draw-turn move joins a mahjong part and a poker part (J7). Rather than one button per
+combination (too many for Discord's 25 components), the player picks the poker part in the first
+row (check is pre-selected when it is legal, else fold) and the mahjong buttons below play the move
+with it. Riichi discards sit behind a "Riichi…" toggle. Every legal move stays reachable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+POKER_VERBS = ("check", "call", "bet", "raise", "allin", "fold")
+MAX_BUTTONS = 25
+
+# One catalog key per move shape; labels are whole phrases, never glued from parts.
+MOVE_KEYS: dict[str, str] = {
+    "discard": "move.discard",
+    "tsumogiri": "move.tsumogiri",
+    "riichi": "move.riichi",
+    "tsumo": "move.tsumo",
+    "ron": "move.ron",
+    "chi": "move.chi",
+    "pon": "move.pon",
+    "kan": "move.kan",
+    "ankan": "move.ankan",
+    "kakan": "move.kakan",
+    "pass": "move.pass",
+    "fold": "move.fold",
+    "check": "move.check",
+    "call": "move.call",
+    "bet": "move.bet",
+    "raise": "move.raise",
+    "allin": "move.allin",
+}
+RIICHI_TSUMOGIRI_KEY = "move.riichi_tsumogiri"
+STYLES = {"tsumo": "success", "ron": "success", "riichi": "danger", "fold": "danger", "allin": "danger"}
+
+
+@dataclass(frozen=True)
+class Button:
+    """One button: ``kind`` is ``move`` (play legal[index]), ``part`` (pick a poker part) or
+    ``riichi`` (show or hide riichi discards)."""
+
+    kind: str
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    index: int = -1
+    arg: str = ""
+    style: str = "secondary"
+    amount: tuple[int, int] | None = None
+
+
+def split(body: Sequence[Any]) -> tuple[list[Any], list[Any]]:
+    """``["discard", "5m", "check"]`` -> (mahjong part, poker part)."""
+    for i, word in enumerate(body):
+        if word in POKER_VERBS and isinstance(word, str):
+            return list(body[:i]), list(body[i:])
+    return list(body), []
+
+
+def poker_parts(legal: Sequence[Sequence[Any]]) -> list[str]:
+    """The poker verbs offered together with a mahjong part, in a fixed order."""
+    found = {split(m[1:])[1][0] for m in legal if split(m[1:])[0] and split(m[1:])[1]}
+    return [v for v in POKER_VERBS if v in found]
+
+
+def default_part(parts: Sequence[str]) -> str:
+    """Check when it is legal (it costs nothing), else fold; never a chip action by default."""
+    for verb in ("check", "fold"):
+        if verb in parts:
+            return verb
+    return parts[0] if parts else ""
+
+
+def _amount(part: Sequence[Any]) -> tuple[int, int] | None:
+    if len(part) == 2 and isinstance(part[1], list):
+        return (int(part[1][0]), int(part[1][1]))
+    return None
+
+
+def _label(body: Sequence[Any]) -> tuple[str, dict[str, Any]]:
+    verb = body[0]
+    if verb == "riichi" and len(body) > 1 and body[1] == "tsumogiri":
+        return RIICHI_TSUMOGIRI_KEY, {}
+    params: dict[str, Any] = {"verb": verb}
+    if len(body) > 1 and isinstance(body[1], str):
+        params["tile"] = body[1]
+    return MOVE_KEYS.get(verb, "move.other"), params
+
+
+def layout(legal: Sequence[Sequence[Any]], part: str = "", riichi: bool = False) -> list[Button]:
+    """The buttons for ``legal`` (moves with the player first) given the chosen poker part."""
+    parts = poker_parts(legal)
+    part = part if part in parts else default_part(parts)
+    out: list[Button] = []
+    if len(parts) > 1:
+        out += [
+            Button("part", MOVE_KEYS[v], arg=v, style="primary" if v == part else "secondary") for v in parts
+        ]
+    has_riichi = False
+    for index, move in enumerate(legal):
+        mahjong, poker = split(move[1:])
+        if mahjong and poker and poker[0] != part:
+            continue
+        body = mahjong or poker
+        if body[0] == "riichi":
+            has_riichi = True
+            if not riichi:
+                continue
+        elif riichi:
+            continue
+        key, params = _label(body)
+        out.append(
+            Button("move", key, params, index=index, style=STYLES.get(body[0], "secondary"), amount=_amount(poker))
+        )
+    if has_riichi:
+        out.append(Button("riichi", "move.riichi_back" if riichi else "move.riichi_mode", arg="0" if riichi else "1",
+                          style="danger"))
+    return out[:MAX_BUTTONS]

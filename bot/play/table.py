@@ -1,0 +1,131 @@
+"""One table's bot-side state, and its round trip to the stored record (scenario + meta)."""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.base import Game
+
+SEAT_NAMES = tuple(string.ascii_uppercase[:10])
+SEATS = {"janpo": 4, "five": 4, "riichi": 4, "holdem": 10}
+MIN_SEATS = {"janpo": 4, "five": 4, "riichi": 4, "holdem": 2}
+DEFAULT_TIMER = 30
+DEFAULT_BANK = 60
+AFK_AFTER = 3
+
+
+@dataclass
+class Seat:
+    user_id: int | None  # None: a CPU player
+    name: str
+    level: str = "normal"
+    lang: str = "en"  # the language of this player's private messages (their Discord locale)
+
+
+@dataclass
+class Table:
+    table_id: str
+    guild_id: int
+    channel_id: int
+    game_name: str
+    host_id: int
+    options: dict[str, Any] = field(default_factory=dict)
+    timer: int = DEFAULT_TIMER
+    level: str = "normal"
+    seats: list[Seat] = field(default_factory=list)
+    status: str = "lobby"  # lobby, playing, finished
+    seed: int | None = None
+    moves: list[list[Any]] = field(default_factory=list)
+    message_id: int | None = None
+    message_posted: float = 0.0
+    started_at: float = 0.0
+    lang: str = "en"
+    bank: dict[str, float] = field(default_factory=dict)
+    missed: dict[str, int] = field(default_factory=dict)
+    afk: set[str] = field(default_factory=set)
+    dm_closed: set[str] = field(default_factory=set)
+    deadlines: dict[str, float] = field(default_factory=dict)
+    prompts: dict[str, int] = field(default_factory=dict)  # player -> move number of their prompt
+    answered: dict[str, int] = field(default_factory=dict)  # player -> prompt they last answered
+    game: Game | None = None
+
+    @property
+    def players(self) -> list[str]:
+        return list(SEAT_NAMES[: len(self.seats)])
+
+    @property
+    def move_no(self) -> int:
+        return len(self.moves)
+
+    def seat_of(self, user_id: int) -> str | None:
+        for name, seat in zip(self.players, self.seats, strict=True):
+            if seat.user_id == user_id:
+                return name
+        return None
+
+    def seat(self, player: str) -> Seat:
+        return self.seats[SEAT_NAMES.index(player)]
+
+    def is_cpu(self, player: str) -> bool:
+        return self.seat(player).user_id is None or player in self.afk
+
+    def scenario(self) -> dict[str, Any]:
+        """The SCENARIOS.md form of the game so far: replaying it rebuilds the table exactly."""
+        return {
+            "game": self.game_name,
+            "options": self.options,
+            "players": self.players,
+            "seed": self.seed,
+            "moves": self.moves,
+        }
+
+    def meta(self) -> dict[str, Any]:
+        return {
+            "host": self.host_id,
+            "status": self.status,
+            "seats": [{"user": s.user_id, "name": s.name, "level": s.level, "lang": s.lang} for s in self.seats],
+            "timer": self.timer,
+            "level": self.level,
+            "message_id": self.message_id,
+            "message_posted": self.message_posted,
+            "started_at": self.started_at,
+            "lang": self.lang,
+            "bank": self.bank,
+            "missed": self.missed,
+            "afk": sorted(self.afk),
+            "dm_closed": sorted(self.dm_closed),
+            "deadlines": self.deadlines,
+            "prompts": self.prompts,
+            "answered": self.answered,
+        }
+
+    @classmethod
+    def from_record(cls, table_id: str, guild_id: int, channel_id: int, game_name: str,
+                    scenario: dict[str, Any], meta: dict[str, Any]) -> Table:
+        return cls(
+            table_id=table_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game_name=game_name,
+            host_id=int(meta["host"]),
+            options=dict(scenario.get("options") or {}),
+            timer=int(meta.get("timer", DEFAULT_TIMER)),
+            level=meta.get("level", "normal"),
+            seats=[Seat(s["user"], s["name"], s.get("level", "normal"), s.get("lang", "en")) for s in meta.get("seats", [])],
+            status=meta.get("status", "lobby"),
+            seed=scenario.get("seed"),
+            moves=[list(m) for m in scenario.get("moves", [])],
+            message_id=meta.get("message_id"),
+            message_posted=float(meta.get("message_posted", 0.0)),
+            started_at=float(meta.get("started_at", 0.0)),
+            lang=meta.get("lang", "en"),
+            bank={k: float(v) for k, v in meta.get("bank", {}).items()},
+            missed={k: int(v) for k, v in meta.get("missed", {}).items()},
+            afk=set(meta.get("afk", [])),
+            dm_closed=set(meta.get("dm_closed", [])),
+            deadlines={k: float(v) for k, v in meta.get("deadlines", {}).items()},
+            prompts={k: int(v) for k, v in meta.get("prompts", {}).items()},
+            answered={k: int(v) for k, v in meta.get("answered", {}).items()},
+        )

@@ -1,0 +1,440 @@
+"""Drive the real discord.py dispatch with no network: a fake Discord behind the HTTP layer.
+
+``discord.http.HTTPClient.request`` and ``AsyncWebhookAdapter.request`` are replaced by a recorder
+that answers with realistic JSON and keeps every message the bot sends; interactions are injected
+through ``ConnectionState.parse_interaction_create``, so slash commands, DynamicItem buttons and
+modals run through discord.py's own routing. Tests then look at what a user would see: which
+messages, in which channel or DM, ephemeral or not, with which images and buttons.
+
+Faults: ``fail(...)`` makes the next matching request answer 403 (``Forbidden``, e.g. 50007),
+500 (``DiscordServerError``, what discord.py raises once its own retries are spent) or 429 (the
+request waits ``retry_after`` and then goes through, as discord.py's rate-limit handling does).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from discord.http import HTTPClient
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+APP_ID = 900_000_000_000_000_001
+BOT_ID = APP_ID
+GUILD_ID = 800_000_000_000_000_001
+CHANNEL_ID = 700_000_000_000_000_001
+EPHEMERAL = 64
+TIMESTAMP = "2026-11-30T00:00:00.000000+00:00"
+
+
+def user_json(user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
+    return {"id": str(user_id), "username": name, "global_name": name, "discriminator": "0", "avatar": None,
+            "bot": bot, "public_flags": 0}
+
+
+@dataclass
+class Call:
+    """One request the bot made. ``where``: ``channel``, ``dm``, ``interaction`` or ``other``."""
+
+    method: str
+    path: str
+    where: str
+    payload: dict[str, Any] | None
+    files: list[tuple[str, bytes]]
+    status: int = 200
+    channel_id: int | None = None
+    user_id: int | None = None
+    ephemeral: bool = False
+    message_id: int | None = None
+
+    @property
+    def public(self) -> bool:
+        """Seen by everyone in a server channel: not ephemeral, not a DM."""
+        return self.where in ("channel", "interaction") and not self.ephemeral
+
+
+@dataclass
+class Stored:
+    """A message as Discord holds it, updated by later edits."""
+
+    id: int
+    channel_id: int
+    where: str  # channel or dm
+    ephemeral: bool
+    user_id: int | None
+    data: dict[str, Any] = field(default_factory=dict)
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+
+    @property
+    def content(self) -> str:
+        return self.data.get("content") or ""
+
+    @property
+    def embeds(self) -> list[dict[str, Any]]:
+        return self.data.get("embeds") or []
+
+    def buttons(self) -> list[dict[str, Any]]:
+        return [c for row in self.data.get("components") or [] for c in row.get("components", [])]
+
+    def labels(self) -> list[str]:
+        return [b.get("label", "") for b in self.buttons()]
+
+    def button(self, label: str | None = None, prefix: str | None = None) -> dict[str, Any]:
+        for b in self.buttons():
+            if (label is None or b.get("label") == label) and (prefix is None or b["custom_id"].startswith(prefix)):
+                return b
+        raise AssertionError(f"no button {label or prefix!r} among {self.labels()}")
+
+    def text(self) -> str:
+        """Everything written on the message: content, embed titles, descriptions and fields."""
+        parts = [self.content]
+        for e in self.embeds:
+            parts += [e.get("title") or "", e.get("description") or ""]
+            parts += [f"{f['name']}\n{f['value']}" for f in e.get("fields", [])]
+            parts.append((e.get("footer") or {}).get("text", ""))
+        return "\n".join(p for p in parts if p)
+
+
+@dataclass
+class Fault:
+    method: str
+    pattern: re.Pattern[str]
+    status: int
+    code: int = 0
+    retry_after: float = 0.0
+    times: int = 1
+
+
+class FakeResponse:
+    def __init__(self, status: int, reason: str) -> None:
+        self.status = status
+        self.reason = reason
+        self.headers: dict[str, str] = {}
+
+
+@dataclass
+class Hit:
+    """Where an interaction came from, to place its responses."""
+
+    channel_id: int
+    where: str
+    user_id: int
+    ephemeral: bool = False  # a deferred response that was ephemeral
+    message_id: int | None = None  # the message a component sits on
+    original_id: int | None = None
+
+
+class FakeDiscord:
+    def __init__(self) -> None:
+        self.calls: list[Call] = []
+        self.messages: dict[int, Stored] = {}
+        self.users: dict[int, dict[str, Any]] = {BOT_ID: user_json(BOT_ID, "Janpo", bot=True)}
+        self.dm_of: dict[int, int] = {}
+        self.hits: dict[str, Hit] = {}
+        self.faults: list[Fault] = []
+        self._ids = itertools.count(1_000_000_000_000_000_001)
+
+    # ---- set-up --------------------------------------------------------------------------------
+
+    def install(self, monkeypatch: Any) -> None:
+        fake = self
+
+        async def http_request(client: HTTPClient, route: Any, *, files: Any = None, form: Any = None, **kw: Any) -> Any:
+            payload = kw.get("json")
+            if form:
+                payload = _payload_from_form(form)
+            return await fake.handle(route.method, _path(route.url), payload, files or [])
+
+        async def webhook_request(adapter: AsyncWebhookAdapter, route: Any, session: Any = None, *,
+                                  payload: Any = None, multipart: Any = None, files: Any = None, **kw: Any) -> Any:
+            if multipart:
+                payload = _payload_from_form(multipart)
+            return await fake.handle(route.method, _path(route.url), payload, files or [])
+
+        monkeypatch.setattr(HTTPClient, "request", http_request)
+        monkeypatch.setattr(AsyncWebhookAdapter, "request", webhook_request)
+
+    def add_user(self, user_id: int, name: str) -> dict[str, Any]:
+        self.users[user_id] = user_json(user_id, name)
+        return self.users[user_id]
+
+    def fail(self, method: str, path_regex: str, status: int, *, code: int = 0, retry_after: float = 0.0,
+             times: int = 1) -> None:
+        self.faults.append(Fault(method, re.compile(path_regex), status, code, retry_after, times))
+
+    def next_id(self) -> int:
+        return next(self._ids)
+
+    # ---- the fake API --------------------------------------------------------------------------
+
+    async def handle(self, method: str, path: str, payload: Any, files: list[discord.File]) -> Any:
+        data = [(f.filename or "", _read(f)) for f in files]
+        for fault in self.faults:
+            if fault.times and fault.method == method and fault.pattern.search(path):
+                fault.times -= 1
+                self.calls.append(Call(method, path, "other", payload, data, status=fault.status))
+                if fault.status == 429:
+                    await asyncio.sleep(fault.retry_after)
+                    break
+                body = {"code": fault.code, "message": _REASONS.get(fault.code, "error")}
+                if fault.status == 403:
+                    raise discord.Forbidden(FakeResponse(403, "Forbidden"), body)  # type: ignore[arg-type]
+                if fault.status >= 500:
+                    raise discord.DiscordServerError(FakeResponse(fault.status, "Server Error"), body)  # type: ignore[arg-type]
+                raise discord.HTTPException(FakeResponse(fault.status, "Error"), body)  # type: ignore[arg-type]
+        return self._route(method, path, payload or {}, data)
+
+    def _route(self, method: str, path: str, payload: dict[str, Any], files: list[tuple[str, bytes]]) -> Any:
+        if path == "/users/@me":
+            return self.users[BOT_ID]
+        if path == "/oauth2/applications/@me":
+            return {"id": str(APP_ID), "name": "Janpo", "description": "", "icon": None, "bot_public": True,
+                    "bot_require_code_grant": False, "owner": user_json(1, "owner"), "verify_key": "0" * 64,
+                    "flags": 0}
+        if path == "/users/@me/channels":
+            user_id = int(payload["recipient_id"])
+            dm = self.dm_of.setdefault(user_id, self.next_id())
+            self.calls.append(Call(method, path, "other", payload, [], user_id=user_id))
+            return {"id": str(dm), "type": 1, "last_message_id": None, "recipients": [self.users[user_id]]}
+        if m := re.fullmatch(r"/users/(\d+)", path):
+            return self.users[int(m[1])]
+        if m := re.fullmatch(r"/applications/\d+(/guilds/\d+)?/commands", path):
+            return [dict(c, id=str(self.next_id()), application_id=str(APP_ID), version="1") for c in payload]
+        if m := re.fullmatch(r"/channels/(\d+)/messages", path):
+            return self._create(method, path, int(m[1]), payload, files)
+        if m := re.fullmatch(r"/channels/(\d+)/messages/(\d+)", path):
+            if method == "DELETE":
+                self.calls.append(Call(method, path, self._where(int(m[1])), None, [], channel_id=int(m[1])))
+                self.messages.pop(int(m[2]), None)
+                return None
+            return self._edit(method, path, int(m[2]), payload, files)
+        if m := re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", path):
+            return self._callback(method, path, m[2], payload, files)
+        if m := re.fullmatch(r"/webhooks/\d+/([^/]+)", path):
+            hit = self.hits[m[1]]
+            flags = int(payload.get("flags") or 0)
+            return self._create(method, path, hit.channel_id, payload, files, where="interaction" if hit.where ==
+                                "channel" else "dm", ephemeral=bool(flags & EPHEMERAL), user_id=hit.user_id)
+        if m := re.fullmatch(r"/webhooks/\d+/([^/]+)/messages/(@original|\d+)", path):
+            hit = self.hits[m[1]]
+            mid = hit.original_id if m[2] == "@original" else int(m[2])
+            if mid is None:  # a deferred slash command: the placeholder becomes the message
+                mid = hit.original_id = self._store(hit.channel_id, hit.where, hit.ephemeral, hit.user_id, {}).id
+            return self._edit(method, path, mid, payload, files)
+        raise AssertionError(f"unexpected request {method} {path}")
+
+    def _where(self, channel_id: int) -> str:
+        return "dm" if channel_id in self.dm_of.values() else "channel"
+
+    def _store(self, channel_id: int, where: str, ephemeral: bool, user_id: int | None, payload: dict[str, Any],
+               files: list[tuple[str, bytes]] | None = None) -> Stored:
+        mid = self.next_id()
+        stored = Stored(mid, channel_id, "dm" if where == "dm" else "channel", ephemeral, user_id, {}, [])
+        self.messages[mid] = stored
+        _apply(stored, payload, files or [])
+        return stored
+
+    def _create(self, method: str, path: str, channel_id: int, payload: dict[str, Any],
+                files: list[tuple[str, bytes]], where: str | None = None, ephemeral: bool = False,
+                user_id: int | None = None) -> dict[str, Any]:
+        where = where or self._where(channel_id)
+        if where == "dm" and user_id is None:
+            user_id = next(u for u, c in self.dm_of.items() if c == channel_id)
+        stored = self._store(channel_id, where, ephemeral, user_id, payload, files)
+        self.calls.append(Call(method, path, where, payload, files, channel_id=channel_id, user_id=user_id,
+                               ephemeral=ephemeral, message_id=stored.id))
+        return self.message_json(stored)
+
+    def _edit(self, method: str, path: str, mid: int, payload: dict[str, Any],
+              files: list[tuple[str, bytes]]) -> dict[str, Any]:
+        stored = self.messages[mid]
+        _apply(stored, payload, files)
+        where = stored.where if stored.where == "dm" else ("interaction" if "/webhooks/" in path else "channel")
+        self.calls.append(Call(method, path, where, payload, files, channel_id=stored.channel_id,
+                               user_id=stored.user_id, ephemeral=stored.ephemeral, message_id=mid))
+        return self.message_json(stored)
+
+    def _callback(self, method: str, path: str, token: str, payload: dict[str, Any],
+                  files: list[tuple[str, bytes]]) -> dict[str, Any]:
+        hit = self.hits[token]
+        kind = payload["type"]
+        data = payload.get("data") or {}
+        ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+        where = "interaction" if hit.where == "channel" else "dm"
+        resource: dict[str, Any] = {"type": kind}
+        mid: int | None = None
+        if kind == 4:  # a new message
+            stored = self._store(hit.channel_id, hit.where, ephemeral, hit.user_id, data, files)
+            mid = hit.original_id = stored.id
+            resource["message"] = self.message_json(stored)
+        elif kind == 5:  # deferred new message: the later edit of @original fills it in
+            hit.ephemeral = ephemeral
+        elif kind == 7 and hit.message_id is not None:  # edit the message the component is on
+            stored = self.messages[hit.message_id]
+            _apply(stored, data, files)
+            mid, ephemeral = stored.id, stored.ephemeral
+            resource["message"] = self.message_json(stored)
+        elif kind == 6:
+            hit.original_id = hit.message_id
+            if hit.message_id is not None:
+                ephemeral = self.messages[hit.message_id].ephemeral
+        self.calls.append(Call(method, path, where, payload, files, channel_id=hit.channel_id,
+                               user_id=hit.user_id, ephemeral=ephemeral, message_id=mid))
+        return {"interaction": {"id": path.split("/")[2], "type": kind, "response_message_id": str(mid or 0),
+                                "response_message_loading": kind == 5, "response_message_ephemeral": ephemeral},
+                "resource": resource}
+
+    def message_json(self, stored: Stored) -> dict[str, Any]:
+        data = stored.data
+        return {
+            "id": str(stored.id), "channel_id": str(stored.channel_id), "type": 0,
+            "content": data.get("content") or "", "author": self.users[BOT_ID],
+            "attachments": [{"id": str(i + 1), "filename": name, "size": len(blob),
+                             "url": f"https://cdn.invalid/{name}", "proxy_url": f"https://cdn.invalid/{name}"}
+                            for i, (name, blob) in enumerate(stored.files)],
+            "embeds": data.get("embeds") or [], "mentions": [], "mention_roles": [], "pinned": False,
+            "mention_everyone": False, "tts": False, "timestamp": TIMESTAMP, "edited_timestamp": None,
+            "flags": EPHEMERAL if stored.ephemeral else 0, "components": data.get("components") or [],
+        }
+
+    # ---- what users see ------------------------------------------------------------------------
+
+    def public_calls(self) -> list[Call]:
+        return [c for c in self.calls if c.public and c.status == 200]
+
+    def dms(self, user_id: int) -> list[Stored]:
+        return [m for m in self.messages.values() if m.where == "dm" and m.user_id == user_id]
+
+    def ephemerals(self, user_id: int) -> list[Stored]:
+        return [m for m in self.messages.values() if m.ephemeral and m.user_id == user_id]
+
+    def channel_messages(self, channel_id: int = CHANNEL_ID) -> list[Stored]:
+        return [m for m in self.messages.values() if m.channel_id == channel_id and not m.ephemeral
+                and m.where == "channel"]
+
+    def table_message(self, channel_id: int = CHANNEL_ID) -> Stored:
+        """The public message carrying the table buttons (My hand)."""
+        for m in reversed(self.channel_messages(channel_id)):
+            if any(b["custom_id"].startswith("jp:h:") for b in m.buttons()):
+                return m
+        raise AssertionError("no table message in the channel")
+
+    def last_reply(self, user_id: int) -> Stored:
+        """The newest ephemeral answer to this user."""
+        return self.ephemerals(user_id)[-1]
+
+    # ---- interactions --------------------------------------------------------------------------
+
+    def _base(self, kind: int, user_id: int, locale: str, channel_id: int, dm: bool,
+              message: Stored | None = None) -> dict[str, Any]:
+        token = f"tok{self.next_id()}"
+        where = "dm" if dm else "channel"
+        self.hits[token] = Hit(channel_id, where, user_id, message_id=message.id if message else None)
+        data: dict[str, Any] = {
+            "id": str(self.next_id()), "application_id": str(APP_ID), "type": kind, "token": token, "version": 1,
+            "locale": locale, "attachment_size_limit": 25 << 20, "app_permissions": "2147483648",
+            "entitlements": [], "authorizing_integration_owners": {}, "channel_id": str(channel_id),
+        }
+        if dm:
+            data["channel"] = {"id": str(channel_id), "type": 1, "recipients": [self.users[user_id]]}
+            data["user"] = self.users[user_id]
+            data["context"] = 1
+        else:
+            data.update(guild_id=str(GUILD_ID), guild_locale="en-US", context=0)
+            data["channel"] = {"id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID), "name": "games",
+                               "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
+            data["member"] = {"user": self.users[user_id], "roles": [], "joined_at": TIMESTAMP, "deaf": False,
+                              "mute": False, "flags": 0, "permissions": "0"}
+        if message is not None:
+            data["message"] = self.message_json(message)
+        return data
+
+    def slash(self, bot: Any, user_id: int, command: str, locale: str = "en-US", channel_id: int = CHANNEL_ID,
+              **options: Any) -> None:
+        """``slash(bot, uid, "table new", game="holdem")``: what Discord sends for a slash command."""
+        names = command.split()
+        opts = [{"name": k, "type": _option_type(v), "value": v} for k, v in options.items()]
+        for name in reversed(names[1:]):
+            opts = [{"name": name, "type": 1, "options": opts}]
+        payload = self._base(2, user_id, locale, channel_id, dm=False)
+        payload["data"] = {"id": str(self.next_id()), "name": names[0], "type": 1, "options": opts}
+        bot._connection.parse_interaction_create(payload)
+
+    def click(self, bot: Any, user_id: int, message: Stored, custom_id: str, locale: str = "en-US") -> None:
+        payload = self._base(3, user_id, locale, message.channel_id, dm=message.where == "dm", message=message)
+        payload["data"] = {"custom_id": custom_id, "component_type": 2}
+        bot._connection.parse_interaction_create(payload)
+
+    def submit_modal(self, bot: Any, user_id: int, message: Stored, value: str, locale: str = "en-US") -> None:
+        """Answer the modal the bot last opened for this user."""
+        modal = next(c.payload for c in reversed(self.calls)
+                     if c.payload and c.payload.get("type") == 9 and c.user_id == user_id)
+        assert modal is not None
+        data = modal["data"]
+        field_id = data["components"][0]["components"][0]["custom_id"]
+        payload = self._base(5, user_id, locale, message.channel_id, dm=message.where == "dm", message=message)
+        payload["data"] = {"custom_id": data["custom_id"], "components": [
+            {"type": 1, "components": [{"type": 4, "custom_id": field_id, "value": value}]}]}
+        bot._connection.parse_interaction_create(payload)
+
+    async def settle(self, quiet: float = 0.05, limit: float = 10.0) -> None:
+        """Wait until the bot has stopped talking to Discord for ``quiet`` seconds."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + limit
+        seen = -1
+        while loop.time() < end:
+            count = len(self.calls)
+            if count == seen:
+                return
+            seen = count
+            await asyncio.sleep(quiet)
+        raise AssertionError("the bot kept sending for the whole time limit")
+
+
+async def log_in(bot: Any) -> None:
+    """``login`` against the fake API: runs setup_hook; no gateway connection is made."""
+    await bot.login("fake-token")
+
+
+def _option_type(value: Any) -> int:
+    if isinstance(value, bool):
+        return 5
+    if isinstance(value, int):
+        return 4
+    return 3
+
+
+def _payload_from_form(form: Any) -> dict[str, Any]:
+    for part in form:
+        if part.get("name") == "payload_json":
+            return json.loads(part["value"])
+    return {}
+
+
+def _read(file: discord.File) -> bytes:
+    fp = file.fp
+    position = fp.tell()
+    fp.seek(0)
+    data = fp.read()
+    fp.seek(position)
+    return data
+
+
+def _apply(stored: Stored, payload: dict[str, Any], files: list[tuple[str, bytes]]) -> None:
+    for key in ("content", "embeds", "components"):
+        if key in payload:
+            stored.data[key] = payload[key]
+    if "attachments" in payload or files:
+        stored.files = list(files)
+
+
+def _path(url: str) -> str:
+    return url.split("/api/v10", 1)[-1]
+
+
+_REASONS = {50007: "Cannot send messages to this user", 0: "500: Internal Server Error"}
