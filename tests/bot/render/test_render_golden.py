@@ -13,7 +13,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-import render_cases as cases
 from PIL import Image, ImageChops
 
 from bot.render import (
@@ -26,6 +25,7 @@ from bot.render import (
     render_table,
     to_png,
 )
+from bot.render import samples as cases
 
 GOLDEN = Path(__file__).parent / "golden"
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "images"

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-import render_cases as cases
 from PIL import Image, ImageChops
 
 from bot.render import draw, render_five_result, render_hand, sprites
+from bot.render import samples as cases
 from bot.render.model import MeldView
 from bot.render.texts import DEFAULT_TEXTS, signed, text
 

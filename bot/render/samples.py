@@ -1,4 +1,4 @@
-"""The scenes drawn by the golden-image tests, the benchmark and the README pictures."""
+"""Sample scenes: drawn by the golden-image tests, the benchmark and the README pictures."""
 
 from __future__ import annotations
 
