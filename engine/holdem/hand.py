@@ -189,8 +189,8 @@ class HoldemHand:
             moves.append([seat, "allin"])
         return moves
 
-    def act(self, seat: str, action: str, amount: int | None = None) -> None:
-        """Apply one action, or raise :class:`IllegalMove` saying why and change nothing."""
+    def verify(self, seat: str, action: str, amount: int | None = None) -> None:
+        """Raise :class:`IllegalMove` saying why unless ``seat`` may make this action now."""
         if self.over:
             raise IllegalMove("the hand is over", "not_your_turn")
         if seat != self.to_act:
@@ -208,6 +208,10 @@ class HoldemHand:
             raise IllegalMove(
                 f"{action} {amount}: must be a multiple of {UNIT} from {rng[0]} to {rng[1]}", "bad_amount"
             )
+
+    def act(self, seat: str, action: str, amount: int | None = None) -> None:
+        """Apply one action, or raise :class:`IllegalMove` saying why and change nothing."""
+        self.verify(seat, action, amount)
         to_call = self.current_bet - self.bets[seat]
         if action == "fold":
             self.folded.add(seat)

@@ -153,6 +153,9 @@ class HoldemTable:
         return [] if self.hand is None else self.hand.legal(player)
 
     def play(self, move: Sequence[Any]) -> None:
+        hand = self.hand
+        if hand is not None and len(move) in (2, 3) and move[0] == hand.to_act and isinstance(move[1], str):
+            hand.verify(move[0], move[1], move[2] if len(move) == 3 else None)  # the precise reason
         check_legal(self, move)
         assert self.hand is not None
         player, action, *rest = move
