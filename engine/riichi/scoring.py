@@ -162,11 +162,14 @@ def options(red_fives: bool = True) -> OptionalRules:
 
 
 def _double_wind_pair(ctx: WinContext) -> bool:
-    """True when the hand's only tiles of the seat-and-round wind are a pair (R6: 2 fu)."""
+    """True when the hand's only tiles of the seat-and-round wind are a pair (R6: 2 fu).
+
+    Melds are sets of three or four, so two such tiles can only be two concealed ones.
+    """
     if ctx.seat_wind != ctx.round_wind:
         return False
     wind = EAST_34 + ctx.seat_wind
-    return sum(1 for t in ctx.all_tiles if t // 4 == wind) == 2
+    return sum(1 for t in ctx.closed if t // 4 == wind) == 2 and all(m.kind34 != wind for m in ctx.melds)
 
 
 def hand_config(ctx: WinContext) -> HandConfig:
