@@ -44,7 +44,7 @@ class Call:
     method: str
     path: str
     where: str
-    payload: dict[str, Any] | None
+    payload: Any
     files: list[tuple[str, bytes]]
     status: int = 200
     channel_id: int | None = None
@@ -204,6 +204,7 @@ class FakeDiscord:
         if m := re.fullmatch(r"/users/(\d+)", path):
             return self.users[int(m[1])]
         if m := re.fullmatch(r"/applications/\d+(/guilds/\d+)?/commands", path):
+            self.calls.append(Call(method, path, "other", payload, []))
             return [dict(c, id=str(self.next_id()), application_id=str(APP_ID), version="1") for c in payload]
         if m := re.fullmatch(r"/channels/(\d+)/messages", path):
             return self._create(method, path, int(m[1]), payload, files)

@@ -1,0 +1,73 @@
+"""Slash commands through the real dispatch: localised names, /rules, /help, /settings language."""
+
+from __future__ import annotations
+
+from harness import GUILD_ID, FakeDiscord
+
+USER = 500_000_000_000_000_011
+
+
+async def test_sync_sends_korean_names_and_descriptions(fake: FakeDiscord, start_bot) -> None:
+    bot = await start_bot()
+    names = await bot.sync_commands(None)
+    assert set(names) == {"table", "rules", "help", "settings"}
+    sent = next(c.payload for c in fake.calls if c.method == "PUT")
+    table = next(c for c in sent if c["name"] == "table")
+    assert table["name_localizations"]["ko"] == "테이블"
+    new = next(o for o in table["options"] if o["name"] == "new")
+    assert new["name_localizations"]["ko"] == "새로"
+    game = next(o for o in new["options"] if o["name"] == "game")
+    assert game["name_localizations"]["ko"] == "게임"
+    janpo = next(c for c in game["choices"] if c["value"] == "janpo")
+    assert janpo["name_localizations"]["ko"] == "잔포" and janpo["name"] == "Janpo"
+    assert "en-US" not in table.get("name_localizations", {})
+
+
+async def test_rules_in_korean_and_english(fake: FakeDiscord, start_bot) -> None:
+    fake.add_user(USER, "민수")
+    bot = await start_bot()
+    fake.slash(bot, USER, "rules", locale="ko", game="janpo")
+    await fake.settle()
+    reply = fake.last_reply(USER)
+    assert reply.ephemeral
+    assert "잔포: 규칙" in reply.text() and "타다 마작 타임 (J7)" in reply.text()
+    fake.slash(bot, USER, "rules", locale="en-US", game="holdem")
+    await fake.settle()
+    assert "**P5** Heads-up" in fake.last_reply(USER).text()
+
+
+async def test_help_tours_commands_and_each_game(fake: FakeDiscord, start_bot) -> None:
+    fake.add_user(USER, "Ann")
+    bot = await start_bot()
+    fake.slash(bot, USER, "help")
+    await fake.settle()
+    reply = fake.last_reply(USER)
+    assert "/table new" in reply.text()
+    for game in ("Janpo", "Mahjong Five", "Riichi mahjong", "Texas Hold'em"):
+        assert game in reply.text()
+    assert reply.text().count("10. ") == 4  # a ten-line how-to per game
+
+
+async def test_settings_language_sets_the_public_language(fake: FakeDiscord, start_bot) -> None:
+    fake.add_user(USER, "Ann")
+    bot = await start_bot()
+    fake.slash(bot, USER, "settings language", language="ko")
+    await fake.settle()
+    assert await bot.store.get_guild_language(GUILD_ID) == "ko"
+    assert "한국어" in fake.last_reply(USER).text() or "Korean" in fake.last_reply(USER).text()
+    fake.slash(bot, USER, "table new", locale="en-US", game="riichi")
+    await fake.settle()
+    lobby = fake.channel_messages()[-1]
+    assert "리치 마작: 새 테이블" in lobby.text() and "참가" in lobby.labels()
+    fake.slash(bot, USER, "table new", locale="en-US", game="riichi")
+    await fake.settle()
+    assert "already has a table" in fake.last_reply(USER).text()  # the reply is in the user's language
+
+
+async def test_table_commands_without_a_table(fake: FakeDiscord, start_bot) -> None:
+    fake.add_user(USER, "Ann")
+    bot = await start_bot()
+    for command in ("table status", "table leave", "table abort", "table verify"):
+        fake.slash(bot, USER, command, locale="ko")
+        await fake.settle()
+        assert "테이블이 없습니다" in fake.last_reply(USER).text(), command
