@@ -16,6 +16,7 @@ from engine.cpu.seat import Seat
 from engine.cpu.yaku_plan import has_open_plan, lean_bonus
 from engine.tiles import dora_of
 
+MAX_COUNTED = 6  # discards whose effective tiles are counted, loosest first (4 when far)
 GOOD_WAIT = 2  # live winning tiles needed to declare riichi rather than wait silently
 
 
@@ -86,6 +87,15 @@ def lost_value(seat: Seat, counts: Counts, kind: int, is_open: bool) -> float:
     return value
 
 
+def _ties(counts: Counts, kind: int) -> int:
+    """How bound a tile is to the rest of the hand: copies and suit neighbours within two."""
+    own = (counts[kind] - 1) * 3
+    if kind >= 27:
+        return own
+    base = kind - kind % 9
+    return own + sum(counts[j] for j in range(max(base, kind - 2), min(base + 9, kind + 3)) if j != kind)
+
+
 def score_discards(seat: Seat, allowed: set[int], counts: Counts | None = None,
                    forms: Forms | None = None, is_open: bool | None = None) -> list[Scored]:
     counts = counts if counts is not None else seat.counts
@@ -94,16 +104,25 @@ def score_discards(seat: Seat, allowed: set[int], counts: Counts | None = None,
     unseen = seat.unseen()
     seen = seat.visible()
     dora = _dora_kinds(seat)
-    out = []
+    after: dict[int, tuple[Counts, int]] = {}
     work = list(counts)
     for k in sorted(allowed):
         if not counts[k]:
             continue
         work[k] -= 1
-        after = tuple(work)
-        s = shanten(after, forms)
-        u = ukeire(after, unseen, forms)
+        hand = tuple(work)
+        after[k] = (hand, shanten(hand, forms))
         work[k] += 1
+    if not after:
+        return []
+    fastest = min(s for _, s in after.values())
+    # Effective tiles only matter between the fastest discards, and among those between the
+    # loosest tiles: counting them for every tile of a ragged hand would cost too much time.
+    close = sorted((k for k, (_, s) in after.items() if s == fastest), key=lambda k: (_ties(counts, k), k))
+    counted = set(close[:MAX_COUNTED if fastest < 3 else MAX_COUNTED - 2])
+    out = []
+    for k, (hand, s) in after.items():
+        u = ukeire(hand, unseen, forms) if k in counted else 0
         utility = u - lost_value(seat, counts, k, is_open)
         out.append(Scored(k, s, u, utility, total_danger(k, seat.opponents, seen, dora)))
     return out
