@@ -42,6 +42,15 @@ def text_width(s: str, size: int) -> int:
     return round(sprites.font(size).getlength(s))
 
 
+def fit(s: str, size: int, max_w: int) -> str:
+    """``s`` shortened with an ellipsis until it fits in ``max_w`` pixels."""
+    if text_width(s, size) <= max_w:
+        return s
+    while s and text_width(s + "…", size) > max_w:
+        s = s[:-1]
+    return s + "…"
+
+
 def write(d: ImageDraw.ImageDraw, x: float, y: float, s: str, size: int, fill: RGB = TEXT,
           anchor: str = "lm") -> int:
     """Draw text and return its width; ``anchor`` as Pillow's (default: left, vertical middle)."""

@@ -43,7 +43,7 @@ def _seat_panel(img: Image.Image, seat: HoldemSeat, cx: float, cy: float, turn: 
     elif seat.in_hand and seat.poker.status not in ("folded", "busted"):
         dr.card_row(img, ("card_back", "card_back"), x0 + 6, y0 + (PANEL_H - SMALL_CARD_H) // 2, SMALL_CARD_H, gap=-12)
     tx = x0 + 6 + 2 * cw + 6
-    name = seat.name if dr.text_width(seat.name, 15) < 84 else seat.name[:8] + "…"
+    name = dr.fit(seat.name, 15, PANEL_W - (tx - x0) - 26)
     dr.write(d, tx, y0 + 16, name, 15, dr.GREYED if out else dr.TEXT)
     dr.write(d, tx, y0 + 36, dr.points(seat.stack), 15, dr.GOLD if not out else dr.GREYED)
     status = seat.poker.status
@@ -76,8 +76,10 @@ def render_holdem_table(table: HoldemTable, texts: Mapping[str, str] | None = No
     y = top + CARD_H + 18
     for i, pot in enumerate(table.pots):
         key = "pot" if len(table.pots) == 1 else ("main_pot" if i == 0 else "side_pot")
-        dr.write(d, cx, y, text(texts, key, n=dr.points(pot.amount), i=i), 16 if i == 0 else 13,
-                 dr.GOLD if i == 0 else dr.TEXT, anchor="mm")
+        line = text(texts, key, n=dr.points(pot.amount), i=i)
+        if i and pot.eligible:
+            line += "  (" + ", ".join(pot.eligible) + ")"
+        dr.write(d, cx, y, line, 16 if i == 0 else 13, dr.GOLD if i == 0 else dr.TEXT, anchor="mm")
         y += 19
     n = len(table.seats)
     for i, seat in enumerate(table.seats):

@@ -23,6 +23,8 @@ GAP = 10
 PAD = 8
 HEADER_H = 26
 POKER_H = 24
+SHOWN_H = 44  # the poker line when some seat shows its hole cards
+SHOWN_CARD_H = 40
 BLOCK_W = 2 * PAD + POND_COLS * dr.tile_w(POND_H) + POND_H + 60
 CENTER_W = 250
 
@@ -49,13 +51,13 @@ def _meld_rows(seat: SeatView) -> list[list[int]]:
     return rows if seat.melds else []
 
 
-def _block_height(seat: SeatView, poker: bool, pond_rows: int) -> int:
+def _block_height(seat: SeatView, poker_h: int, pond_rows: int) -> int:
     melds = sum(max(dr.meld_size(seat.melds[i], MELD_H)[1] for i in row) + 4 for row in _meld_rows(seat))
-    return PAD + HEADER_H + (POKER_H if poker else 0) + pond_rows * POND_H + (6 + melds if melds else 0) + PAD
+    return PAD + HEADER_H + poker_h + pond_rows * POND_H + (6 + melds if melds else 0) + PAD
 
 
 def _seat_block(seat: SeatView, width: int, height: int, turn: bool, pond_rows: int,
-                poker: bool, texts: Mapping[str, str] | None, five: bool) -> Image.Image:
+                poker_h: int, texts: Mapping[str, str] | None, five: bool) -> Image.Image:
     img, d = dr.canvas(width, height, dr.PANEL)
     d.rounded_rectangle((0, 0, width - 1, height - 1), radius=10, outline=dr.GOLD if turn else dr.PANEL_EDGE,
                         width=3 if turn else 1)
@@ -63,20 +65,20 @@ def _seat_block(seat: SeatView, width: int, height: int, turn: bool, pond_rows: 
     x = PAD
     wind = text(texts, f"wind_{seat.wind}") if f"wind_{seat.wind}" in _WIND_KEYS else seat.wind
     x += dr.badge(d, x, mid, wind, 15, dr.ALERT if seat.dealer else dr.MUTED, ink=dr.TEXT if seat.dealer else dr.DARK) + 6
-    name = seat.name if dr.text_width(seat.name, 16) < 120 else seat.name[:10] + "…"
+    name = dr.fit(seat.name, 16, 110 if seat.riichi else 150)
     x += dr.write(d, x, mid, name, 16) + 8
+    if seat.riichi:
+        x += dr.riichi_stick(d, x, mid, 40) + 8
     score = str(seat.points) if five else dr.points(seat.points)
     right = width - PAD
     if turn:
         right -= dr.badge(d, right - dr.text_width(text(texts, "turn"), 12) - 12, mid, text(texts, "turn"), 12, dr.GOLD) + 6
     dr.write(d, right, mid, score, 16, dr.ALERT if seat.points < 0 else dr.TEXT, anchor="rm")
     y = PAD + HEADER_H
-    if poker:
-        _poker_line(d, seat.poker or PokerSeat(), PAD, y + POKER_H / 2, width, texts)
-        y += POKER_H
+    if poker_h:
+        _poker_line(img, seat.poker or PokerSeat(), PAD, y + poker_h / 2, width, texts)
+        y += poker_h
     _pond(img, seat, PAD, y + 2)
-    if seat.riichi:
-        dr.riichi_stick(d, width - PAD - 44, y + 10, 44)
     y += pond_rows * POND_H + 6
     for row in _meld_rows(seat):
         tall = max(dr.meld_size(seat.melds[i], MELD_H)[1] for i in row)
@@ -90,15 +92,23 @@ def _seat_block(seat: SeatView, width: int, height: int, turn: bool, pond_rows: 
 _WIND_KEYS = {"wind_E", "wind_S", "wind_W", "wind_N"}
 
 
-def _poker_line(d: ImageDraw.ImageDraw, p: PokerSeat, x: float, mid: float, width: int,
+def _poker_line(img: Image.Image, p: PokerSeat, x: float, mid: float, width: int,
                 texts: Mapping[str, str] | None) -> None:
+    d = ImageDraw.Draw(img)
     if p.position:
         x += dr.badge(d, x, mid, p.position, 12, dr.PANEL_EDGE, ink=dr.TEXT) + 6
     if p.status in STATUS_COLOURS:
         ink = dr.TEXT if p.status in ("all_in", "busted") else dr.DARK
         x += dr.badge(d, x, mid, text(texts, p.status), 12, STATUS_COLOURS[p.status], ink=ink) + 6
+    right = width - PAD
+    if p.showdown_cards:
+        # Hole cards appear on the public table only once shown at showdown.
+        cw = dr.tile_w(SHOWN_CARD_H)
+        right -= len(p.showdown_cards) * (cw + 2)
+        dr.card_row(img, p.showdown_cards, right + 2, int(mid - SHOWN_CARD_H / 2), SHOWN_CARD_H, gap=2)
+        right -= 8
     if p.bet:
-        dr.write(d, width - PAD, mid, text(texts, "bet", n=dr.points(p.bet)), 14, dr.GOLD, anchor="rm")
+        dr.write(d, right, mid, text(texts, "bet", n=dr.points(p.bet)), 14, dr.GOLD, anchor="rm")
 
 
 def _pond(img: Image.Image, seat: SeatView, x0: int, y0: int) -> None:
@@ -179,16 +189,19 @@ def _center_height(table: TableImage) -> int:
 
 
 def render_table(table: TableImage, texts: Mapping[str, str] | None = None) -> Image.Image:
-    poker = table.game == "janpo"
+    poker_h = 0
+    if table.game == "janpo":
+        shown = any(s.poker and s.poker.showdown_cards for s in table.seats)
+        poker_h = SHOWN_H if shown else POKER_H
     pond_rows = max(3, *(len(_pond_rows(s)) for s in table.seats))
-    block_h = max(_block_height(s, poker, pond_rows) for s in table.seats)
+    block_h = max(_block_height(s, poker_h, pond_rows) for s in table.seats)
     center_h = max(_center_height(table), block_h)
     width = 3 * GAP + 2 * BLOCK_W + CENTER_W + 2 * GAP
     mid_h = max(block_h, center_h)
     height = GAP + block_h + GAP + mid_h + GAP + block_h + GAP
     img, _ = dr.canvas(width, height)
     blocks = [
-        _seat_block(s, BLOCK_W, block_h, table.turn == i, pond_rows, poker, texts, table.game == "five")
+        _seat_block(s, BLOCK_W, block_h, table.turn == i, pond_rows, poker_h, texts, table.game == "five")
         for i, s in enumerate(table.seats)
     ]
     cx = width // 2

@@ -142,3 +142,19 @@ def test_holdem_engine_views_never_leak() -> None:
         player = game.waiting_on()[0]
         legal = game.legal_moves(player)
         game.play(next((m for m in legal if m[1] in ("check", "call")), legal[0]))
+
+
+def test_hole_cards_reach_the_table_only_as_showdown_cards() -> None:
+    from dataclasses import replace
+
+    from bot.render import samples
+
+    with sprites.watch() as seen:
+        render_table(samples.JANPO_TABLE)
+    assert {c for c in seen if c.startswith("cards/")} == {"cards/Qh", "cards/7d", "cards/2c"}
+    bob = samples.JANPO_TABLE.seats[1]
+    shown = replace(bob, poker=replace(bob.poker, showdown_cards=("Qs", "Qd")))
+    with sprites.watch() as seen:
+        render_table(replace(samples.JANPO_TABLE, seats=(samples.JANPO_TABLE.seats[0], shown,
+                                                         *samples.JANPO_TABLE.seats[2:])))
+    assert {"cards/Qs", "cards/Qd"} <= set(seen)
