@@ -165,4 +165,5 @@ def card_row(img: Image.Image, cards: list[str] | tuple[str, ...], x: int, y: in
 
 
 def points(n: int) -> str:
-    return f"{n:,}"
+    """``25,000``; negatives with a true minus sign, which reads better than a hyphen."""
+    return f"\u2212{-n:,}" if n < 0 else f"{n:,}"

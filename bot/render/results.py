@@ -142,8 +142,7 @@ def render_five_result(result: FiveResult, texts: Mapping[str, str] | None = Non
     return img
 
 
-def render_standings(standings: StandingsImage, texts: Mapping[str, str] | None = None,
-                     five: bool = False) -> Image.Image:
+def render_standings(standings: StandingsImage, texts: Mapping[str, str] | None = None) -> Image.Image:
     width, row_h = 520, 44
     height = MARGIN + 44 + row_h * len(standings.rows) + (30 if standings.footer else 0) + MARGIN
     img, d = dr.canvas(width, height)
@@ -156,7 +155,7 @@ def render_standings(standings: StandingsImage, texts: Mapping[str, str] | None 
         d.ellipse((MARGIN, mid - 13, MARGIN + 26, mid + 13), fill=medal)
         d.text((MARGIN + 13, mid), str(row.rank), font=sprites.font(15), fill=dr.DARK, anchor="mm")
         dr.write(d, MARGIN + 40, mid, row.name, 18)
-        score = str(row.points) if five else dr.points(row.points)
+        score = dr.points(row.points)
         right = width - MARGIN
         if row.note:
             right -= dr.write(d, right, mid, row.note, 15, dr.MUTED, anchor="rm") + 16

@@ -57,7 +57,7 @@ def _block_height(seat: SeatView, poker_h: int, pond_rows: int) -> int:
 
 
 def _seat_block(seat: SeatView, width: int, height: int, turn: bool, pond_rows: int,
-                poker_h: int, texts: Mapping[str, str] | None, five: bool) -> Image.Image:
+                poker_h: int, texts: Mapping[str, str] | None) -> Image.Image:
     img, d = dr.canvas(width, height, dr.PANEL)
     d.rounded_rectangle((0, 0, width - 1, height - 1), radius=10, outline=dr.GOLD if turn else dr.PANEL_EDGE,
                         width=3 if turn else 1)
@@ -69,7 +69,7 @@ def _seat_block(seat: SeatView, width: int, height: int, turn: bool, pond_rows: 
     x += dr.write(d, x, mid, name, 16) + 8
     if seat.riichi:
         x += dr.riichi_stick(d, x, mid, 40) + 8
-    score = str(seat.points) if five else dr.points(seat.points)
+    score = dr.points(seat.points)
     right = width - PAD
     if turn:
         right -= dr.badge(d, right - dr.text_width(text(texts, "turn"), 12) - 12, mid, text(texts, "turn"), 12, dr.GOLD) + 6
@@ -201,7 +201,7 @@ def render_table(table: TableImage, texts: Mapping[str, str] | None = None) -> I
     height = GAP + block_h + GAP + mid_h + GAP + block_h + GAP
     img, _ = dr.canvas(width, height)
     blocks = [
-        _seat_block(s, BLOCK_W, block_h, table.turn == i, pond_rows, poker_h, texts, table.game == "five")
+        _seat_block(s, BLOCK_W, block_h, table.turn == i, pond_rows, poker_h, texts)
         for i, s in enumerate(table.seats)
     ]
     cx = width // 2
