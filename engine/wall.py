@@ -48,7 +48,7 @@ class _Pool:
 
     def take(self, kind: int, red: bool, where: str) -> int:
         if red and not self.red_fives:
-            raise ScenarioError(f"{where}: red five {kind_name(kind)[0]}{kind_name(kind)[1]} given but red fives are off")
+            raise ScenarioError(f"{where}: a red five (0{kind_name(kind)[1]}) but red fives are off at this table")
         copies = [kind * 4 + c for c in range(4)]
         if self.red_fives and kind * 4 in RED_FIVES:
             copies = [kind * 4] if red else copies[1:]
@@ -77,14 +77,15 @@ def build_wall(
     draws: Any = None,
     dead: dict[str, Any] | None = None,
     where: str = "kyoku",
+    seat_names: tuple[str, ...] = ("0", "1", "2", "3"),
 ) -> Wall:
     """Place the fixed tiles, then fill every other slot from ``derive(seed, "wall", label)``."""
     pool = _Pool(red_fives)
     fixed_hands: dict[int, list[int]] = {}
     for seat, text in (hands or {}).items():
-        tiles = pool.take_text(text, f"{where}.hands.{seat}")
+        tiles = pool.take_text(text, f"{where}.hands.{seat_names[seat]}")
         if len(tiles) != 13:
-            raise ScenarioError(f"{where}.hands: seat {seat} has {len(tiles)} tiles, needs 13")
+            raise ScenarioError(f"{where}.hands.{seat_names[seat]}: {len(tiles)} tiles, a hand has 13")
         fixed_hands[seat] = tiles
     live = pool.take_text(draws, f"{where}.draws") if draws is not None else []
     if len(live) > LIVE:

@@ -307,12 +307,10 @@ class JanpoGame:
         self._check_three_busted()
 
     def _not_your_turn(self, player: str) -> str:
-        waiting = self.waiting_on()
-        if not waiting:
-            return "nobody is to move"
-        if self.mj.kyoku.phase in (Phase.CLAIMS, Phase.CHANKAN) and not self.playout:
-            return f"it is not {player}'s turn: {', '.join(waiting)} must first answer the claim (or pass)"
-        return f"it is not {player}'s turn: waiting for {waiting[0]}"
+        if self.playout:
+            waiting = self.waiting_on()
+            return f"it is not {player}'s turn: the last poker hand is played out, waiting for {', '.join(waiting)}"
+        return self.mj.not_your_turn(player)
 
     def _why_not(self, player: str, move: list[Any], legal: list[Move]) -> str:
         text = " ".join(map(str, move[1:]))
@@ -325,7 +323,9 @@ class JanpoGame:
             isinstance(x, str) and x in (*PASSIVE, *CHIP_ACTIONS) for x in move[1:]
         ):
             return f"{text}: no poker action on this turn (tada-jan, J7/J8)"
-        return f"{text} is not allowed now"
+        mahjong = [m for m in legal if not any(isinstance(x, str) and x in (*PASSIVE, *CHIP_ACTIONS) for x in m)]
+        cut = 3 if len(move) > 1 and move[1] in _TWO_PART else 2
+        return self.mj.kyoku.why_not(self.players.index(player), move[1:cut], [m[1:] for m in mahjong] or legal)
 
     def default_move(self, player: str) -> Move:
         """J15: check-or-fold with tsumogiri (never a chip action); pass on calls."""

@@ -146,9 +146,23 @@ class MahjongGame:
             raise IllegalMove("a move starts with the player's name")
         if self.over:
             raise IllegalMove("the game is over", "game_over")
-        self.kyoku.play(self.seat(move[0]), list(move[1:]))
+        seat = self.seat(move[0])
+        if not self.kyoku.legal(seat):
+            raise IllegalMove(self.not_your_turn(move[0]), "not_your_turn")
+        self.kyoku.play(seat, list(move[1:]))
         if self.kyoku.phase == Phase.ENDED:
             self._kyoku_ended()
+
+    def not_your_turn(self, player: str) -> str:
+        """Who the table is waiting for, in words (for a refused move)."""
+        waiting = self.waiting_on()
+        k = self.kyoku
+        if k.phase in (Phase.CLAIMS, Phase.CHANKAN) and waiting:
+            tile = k.kakan_tile if k.phase == Phase.CHANKAN else k.last_discard
+            assert tile is not None
+            return (f"it is not {player}'s turn: {', '.join(waiting)} must first answer the claim on "
+                    f"{k.name(tile)} (a call or pass)")
+        return f"it is not {player}'s turn: waiting for {', '.join(waiting) or 'nobody'}"
 
     def default_move(self, player: str) -> Move:
         """Timeout: pass a claim, otherwise tsumogiri (or the first discard after a call)."""

@@ -383,7 +383,7 @@ class Kyoku:
         if not legal:
             raise self._not_your_turn(seat)
         if move not in legal:
-            raise IllegalMove(f"{' '.join(map(str, move))} is not allowed now")
+            raise IllegalMove(self.why_not(seat, move, legal))
         self.log.append((seat, move))
         action = move[0]
         if self.phase in (Phase.CLAIMS, Phase.CHANKAN):
@@ -417,6 +417,33 @@ class Kyoku:
             )
         verb = "discard" if self.phase == Phase.CALLED else "play the drawn tile"
         return IllegalMove(f"{head}: {names} is to {verb}", "not_your_turn")
+
+    def why_not(self, seat: int, move: list[Any], legal: list[list[str]]) -> str:
+        """A plain-words reason for refusing ``move`` from a seat that does have legal moves."""
+        text = " ".join(map(str, move))
+        if self.phase in (Phase.CLAIMS, Phase.CHANKAN):
+            tile = self.kakan_tile if self.phase == Phase.CHANKAN else self.last_discard
+            options = " / ".join(" ".join(m) for m in legal)
+            return f"{text} is not allowed: first answer the claim on {self.name(tile)} ({options})"
+        if move[:1] == ["discard"] and len(move) == 2:
+            st = self.seats[seat]
+            try:
+                kind = parse_one(str(move[1]))[0]
+            except ValueError:
+                return f"{text}: not a tile"
+            if kind in st.kuikae:
+                return f"{text}: kuikae — the called tile (or the other end of the sequence) may not be discarded now"
+            if st.riichi:
+                return f"{text}: after riichi only tsumogiri (or tsumo / an allowed closed kan)"
+            return f"{text}: no such tile in hand"
+        if move[:1] in (["tsumo"], ["ron"]):
+            reason = self.missed.get(seat)
+            return f"{text} is not possible" + (f": {reason}" if reason else "")
+        if move[:1] == ["riichi"]:
+            return f"{text}: riichi needs a closed hand that is tenpai after the discard" + (
+                f", {self.rules.riichi_min_points} points" if self.rules.riichi_min_points else ""
+            ) + " and a tile left to draw"
+        return f"{text} is not allowed now"
 
     def _tile_by_name(self, seat: int, name: str, exclude_drawn: bool) -> int:
         st = self.seats[seat]

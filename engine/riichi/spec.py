@@ -80,4 +80,4 @@ def wall_for(
         if name not in names:
             raise ScenarioError(f"{where}.hands.{name}: no such player")
         by_seat[names.index(name)] = text
-    return build_wall(seed_value, index, red_fives, by_seat, entry.get("draws"), entry.get("dead"), where)
+    return build_wall(seed_value, index, red_fives, by_seat, entry.get("draws"), entry.get("dead"), where, names)
