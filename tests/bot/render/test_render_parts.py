@@ -106,3 +106,27 @@ def test_images_are_small_and_quick() -> None:
     png = draw.to_png(render_hand(cases.HAND))
     assert time.perf_counter() - start < 0.5  # generous here; bench/render.py measures
     assert len(png) < 300_000
+
+
+@pytest.mark.parametrize(("source", "side"), [("A", "left"), ("C", "right"), ("D", "across")])
+def test_meld_source_seat_becomes_the_side_of_the_turned_tile(source: str, side: str) -> None:
+    """The seat before B in turn order sits on B's left, the one after on its right (R: kamicha)."""
+    from bot.render.adapt import meld
+
+    players = ["D", "A", "B", "C"]  # B is seat 2: A before it, C after it, D across
+    got = meld({"type": "pon", "tiles": ["1z"] * 3, "called": "1z", "from": source}, players, 2)
+    assert got.source == side
+
+
+def test_holdem_view_maps_statuses_and_the_button() -> None:
+    from bot.render.adapt import holdem_from_view
+
+    view = {"game": "holdem", "hand": 3, "blinds": [100, 200], "button": "B", "stacks": {"A": 0, "B": 900, "C": 0},
+            "street": "flop", "board": "AhKd7c", "pot": 1200, "pots": [{"amount": 1200, "eligible": ["A", "B"]}],
+            "bets": {"A": 300, "B": 0}, "to_act": "B", "seats": {"A": "all-in", "B": "in", "C": "out"},
+            "small_blind": "A", "big_blind": "B", "hole": "QsQd"}
+    table = holdem_from_view(view)
+    assert [(s.name, s.poker.status, s.button, s.in_hand) for s in table.seats] == [
+        ("A", "all_in", False, True), ("B", "to_act", True, True), ("C", "busted", False, False)]
+    assert table.board == ("Ah", "Kd", "7c") and table.big_blind == 200 and table.seats[0].poker.bet == 300
+    assert all(not s.poker.showdown_cards for s in table.seats)
