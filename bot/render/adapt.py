@@ -88,14 +88,18 @@ def table_from_view(view: Mapping[str, Any]) -> TableImage:
     players = [s.get("player", "") for s in seats_data]
     poker = view.get("poker")
     poker_seats = _poker_seats(poker, players) if isinstance(poker, Mapping) else {}
+    last = view.get("last_discard") or {}
     seats = []
     for i, s in enumerate(seats_data):
+        discards = [Discard(str(d["tile"]), bool(d.get("riichi")), bool(d.get("called")))
+                    for d in s.get("discards", ())]
+        if discards and last.get("player") == players[i] and last.get("tile") == discards[-1].tile:
+            discards[-1] = Discard(discards[-1].tile, discards[-1].riichi, discards[-1].called, last=True)
         seats.append(SeatView(
             name=str(s.get("player", "")),
             wind=str(s.get("wind", "ESWN"[i % 4])),
             points=int(s.get("points", 0)),
-            discards=tuple(Discard(str(d["tile"]), bool(d.get("riichi")), bool(d.get("called")))
-                           for d in s.get("discards", ())),
+            discards=tuple(discards),
             melds=tuple(meld(m, players, i) for m in s.get("melds", ())),
             riichi=bool(s.get("riichi")),
             dealer=s.get("player") == view.get("dealer"),

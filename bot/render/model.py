@@ -57,9 +57,13 @@ class HandImage:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
+    """A pond tile: ``riichi`` turns it sideways, ``called`` dims it (another seat took it),
+    ``last`` rings it (the discard others may still claim)."""
+
     tile: str
     riichi: bool = False
     called: bool = False
+    last: bool = False
 
 
 @dataclass(frozen=True, slots=True)

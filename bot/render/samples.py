@@ -25,8 +25,9 @@ from bot.render.model import (
 )
 
 
-def pond(tiles: str, riichi_at: int | None = None, called: tuple[int, ...] = ()) -> tuple[Discard, ...]:
-    return tuple(Discard(t, i == riichi_at, i in called) for i, t in enumerate(tiles.split()))
+def pond(tiles: str, riichi_at: int | None = None, called: tuple[int, ...] = (), last: bool = False) -> tuple[Discard, ...]:
+    names = tiles.split()
+    return tuple(Discard(t, i == riichi_at, i in called, last and i == len(names) - 1) for i, t in enumerate(names))
 
 
 # Janpo, just after a chi of 3s from the left: kuikae greys 3s and 6s (R3); hole cards and flop.
@@ -59,7 +60,7 @@ TABLE = TableImage(
     game="riichi",
     seats=(
         SeatView("Alice", "E", 31200, pond("1z 9m 1p 2z 8s 4m 7z 3p 6s 1m 9p", riichi_at=6), riichi=True, dealer=True),
-        SeatView("Bob", "S", 17400, pond("9s 1m 3z 5p 2s 8m 7p 4z 6z", called=(4,)),
+        SeatView("Bob", "S", 17400, pond("9s 1m 3z 5p 2s 8m 7p 4z 6z", called=(4,), last=True),
                  melds=(MeldView("pon", ("7z", "7z", "7z"), called="7z", source="across"),
                         MeldView("kakan", ("5p", "5p", "0p", "5p"), called="5p", source="right", added="0p"))),
         SeatView("채윤", "W", 27000, pond("4z 1s 9p 2m 6m 3s 8p 1z 2p 7s 5m 9s 3m", called=(8,)),

@@ -15,7 +15,7 @@ from bot.render import sprites
 from bot.render.model import PokerSeat, SeatView, TableImage
 from bot.render.texts import text
 
-POND_H = 40
+POND_H = 44
 POND_COLS = 6
 MELD_H = 36
 CARD_H = 52
@@ -25,7 +25,7 @@ HEADER_H = 26
 POKER_H = 24
 SHOWN_H = 44  # the poker line when some seat shows its hole cards
 SHOWN_CARD_H = 40
-BLOCK_W = 2 * PAD + POND_COLS * dr.tile_w(POND_H) + POND_H + 60
+BLOCK_W = 2 * PAD + POND_COLS * dr.tile_w(POND_H) + POND_H + 36
 CENTER_W = 250
 
 STATUS_COLOURS = {"to_act": dr.GOLD, "folded": dr.GREYED, "all_in": dr.ALERT, "busted": dr.DARK}
@@ -118,12 +118,12 @@ def _pond(img: Image.Image, seat: SeatView, x0: int, y0: int) -> None:
         for i in row:
             disc = seat.discards[i]
             shade = "dark" if disc.called else "none"
-            if disc.riichi:
-                dr.paste(img, sprites.tile(disc.tile, POND_H, sideways=True, shade=shade), x, y0 + r * POND_H + POND_H - tw)
-                x += POND_H
-            else:
-                dr.paste(img, sprites.tile(disc.tile, POND_H, shade=shade), x, y0 + r * POND_H)
-                x += tw
+            w, h = (POND_H, tw) if disc.riichi else (tw, POND_H)
+            top = y0 + r * POND_H + POND_H - h
+            dr.paste(img, sprites.tile(disc.tile, POND_H, sideways=disc.riichi, shade=shade), x, top)
+            if disc.last:
+                ImageDraw.Draw(img).rounded_rectangle((x - 1, top - 1, x + w, top + h), radius=4, outline=dr.GOLD, width=2)
+            x += w
 
 
 def _center(table: TableImage, height: int, texts: Mapping[str, str] | None) -> Image.Image:

@@ -12,7 +12,7 @@ import pytest
 
 from bot.render import render_hand, render_holdem_table, render_table, sprites
 from bot.render.adapt import hand_from_view, holdem_from_view, table_from_view
-from bot.render.model import HoldemSeat, HoldemTable, PokerSeat, Pot, SeatView, TableImage
+from bot.render.model import Discard, HoldemSeat, HoldemTable, MeldView, PokerSeat, Pot, SeatView, TableImage
 
 TILE = re.compile(r"^[0-9][mpsz]$")
 CARD = re.compile(r"[2-9TJQKA][shdc]")
@@ -27,6 +27,8 @@ PUBLIC_FIELDS = {
     HoldemTable: {"seats", "board", "pots", "small_blind", "big_blind", "hand_no"},
     HoldemSeat: {"name", "stack", "poker", "button", "in_hand"},
     Pot: {"amount", "eligible"},
+    Discard: {"tile", "riichi", "called", "last"},
+    MeldView: {"kind", "tiles", "called", "source", "added"},
 }
 
 
