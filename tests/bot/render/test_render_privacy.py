@@ -160,3 +160,13 @@ def test_hole_cards_reach_the_table_only_as_showdown_cards() -> None:
         render_table(replace(samples.JANPO_TABLE, seats=(samples.JANPO_TABLE.seats[0], shown,
                                                          *samples.JANPO_TABLE.seats[2:])))
     assert {"cards/Qs", "cards/Qd"} <= set(seen)
+
+
+def test_table_view_marks_the_last_discard_and_the_meld_side() -> None:
+    view = _public_view()
+    view["last_discard"] = {"player": "B", "tile": "1z"}
+    table = table_from_view(view)
+    assert [d.last for d in table.seats[1].discards] == [False, True]
+    assert table.seats[1].melds[0].source == "left" and table.turn == 2 and table.seats[0].dealer
+    assert table.pots == (Pot(2000, ("A", "B")),) and table.board == ("2h", "3h", "4h")
+    assert [s.poker.status for s in table.seats if s.poker] == ["to_act", "all_in", "folded", "busted"]
