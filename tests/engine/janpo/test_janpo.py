@@ -1,0 +1,164 @@
+"""Janpo rules (RULES.md J1–J15): worked scenarios, the combined moves, and seeded whole games."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from engine.base import IllegalMove
+from engine.games import new_game
+from engine.janpo.game import BLINDS, CHIP_ACTIONS, JanpoGame
+from engine.randomplay import concrete
+from engine.scenario import replay
+from tests.engine.riichi.scenario_check import check, load
+
+SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
+GAMES = int(os.environ.get("JANPO_PROPERTY_GAMES", "40"))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_scenario(path: Path) -> None:
+    check(load(path))
+
+
+def fresh(seed: int = 5, **options: object) -> JanpoGame:
+    game = new_game({"game": "janpo", "players": ["A", "B", "C", "D"], "seed": seed, "options": options})
+    assert isinstance(game, JanpoGame)
+    return game
+
+
+def test_first_poker_hand_is_dealt_after_the_dealers_draw_with_the_dealer_as_cutoff() -> None:
+    """J4, J6: dealer E = CO, S = BTN, W = SB, N = BB; the dealer acts first, before discarding."""
+    g = fresh()
+    poker = g.public_view()["poker"]
+    assert (poker["button"], poker["small_blind"], poker["big_blind"]) == ("B", "C", "D")
+    assert poker["to_act"] == "A" and g.waiting_on() == ["A"]
+    assert g.summary()["points"] == {"A": 25000, "B": 25000, "C": 24800, "D": 24500}  # J3: 200/500
+    assert g.mj.kyoku.seats[0].drawn is not None  # the dealer has drawn its 14th tile
+
+
+def pass_claims(g: JanpoGame) -> None:
+    """Answer every open claim with a pass."""
+    while g.mj.kyoku.phase in ("claims", "chankan"):
+        g.play([g.waiting_on()[0], "pass"])
+
+
+def test_combined_move_on_a_poker_turn() -> None:
+    """J7: facing a bet, tedashi comes only with fold; chip actions only with tsumogiri."""
+    g = fresh()
+    legal = g.legal_moves("A")
+    tedashi = [m for m in legal if m[1] == "discard"]
+    assert tedashi and all(m[3:] == ["fold"] for m in tedashi)
+    tsumogiri = {m[2] for m in legal if m[1] == "tsumogiri"}
+    assert tsumogiri == {"fold", "call", "raise", "allin"}
+    assert not any(m[1] == "discard" and len(m) > 3 and m[3] in CHIP_ACTIONS for m in legal)
+
+
+def test_tada_jan_turn_is_mahjong_only() -> None:
+    """J7: a draw turn without the poker action carries no poker part."""
+    g = fresh()
+    for move in (["A", "tsumogiri", "call"], ["B", "tsumogiri", "fold"], ["C", "tsumogiri", "call"],
+                 ["D", "tsumogiri", "check"]):
+        pass_claims(g)
+        g.play(move)
+    pass_claims(g)
+    assert g.public_view()["tada_jan"] is True
+    assert all(len(m) <= 3 for m in g.legal_moves("A"))
+    assert g.public_view()["poker"]["to_act"] == "C"
+
+
+def test_ron_has_no_poker_effect_and_the_hand_plays_on() -> None:
+    """J8, J9: after B's ron the poker action is still D's (it was D's turn to act)."""
+    spec = load(Path(__file__).parent / "scenarios" / "ron-busts-player-in-hand.json")
+    game = replay({**spec, "moves": spec["moves"][:8]})
+    assert game.public_view()["playout"] is True
+    assert game.waiting_on() == ["D"]
+    assert game.legal_moves("D") == [["D", "check"], ["D", "bet", [500, 24500]], ["D", "allin"]]
+
+
+def test_default_move_never_puts_chips_in() -> None:
+    """J15: timeout = check-or-fold with tsumogiri; pass on calls."""
+    g = fresh()
+    assert g.default_move("A") == ["A", "tsumogiri", "fold"]
+    with pytest.raises(IllegalMove):
+        g.default_move("B")
+
+
+def test_riichi_with_a_chip_action_must_leave_the_deposit() -> None:
+    """D1: riichi + chip action only while 1,000 points stay behind for the deposit (R9)."""
+    g = fresh(seed=3)
+    legal = g._riichi_affordable("A", ["raise", [1000, 25000]])
+    assert legal == ["raise", [1000, 24000]]
+    assert g._riichi_affordable("A", ["allin"]) is None
+    assert g._riichi_affordable("A", ["call"]) == ["call"]
+
+
+# ---- whole games with random legal moves ---------------------------------------------------
+
+
+def _play_checked(seed: int) -> JanpoGame:
+    g = fresh(seed)
+    rng = random.Random(seed)
+    busted: set[str] = set()
+    hands_seen = 0
+    last_button: tuple[str, str] | None = None  # (kyoku label, button)
+    labels: list[str] = []
+    steps = 0
+    while not g.finished:
+        steps += 1
+        assert steps < 20000
+        s = g.summary()
+        # J1: points + pot + deposits always 100,000
+        assert sum(s["points"].values()) + s["pot"] + s["deposits"] == 100000
+        hand = g.hand
+        if hand is not None and g.hand_count != hands_seen:
+            hands_seen = g.hand_count
+            # J12: a player out of poker is never dealt in again
+            assert not busted & set(hand.order)
+            # J3: blinds 200/500 (a short stack posts what it has)
+            sb, bb = hand.small_blind_seat, hand.big_blind_seat
+            assert hand.committed[sb] <= BLINDS[0] and hand.committed[bb] <= BLINDS[1]
+            label = g.mj.kyoku.label
+            if last_button and last_button[0] == label and len(hand.order) > 1:
+                # J5: the button moves one seat on among the players still in poker
+                ring = [g.players[(g.mj.kyoku.dealer + i) % 4] for i in range(4)]
+                start = ring.index(last_button[1]) + 1
+                expected = next(p for p in ring[start:] + ring[:start] if p in hand.order)
+                assert hand.button == expected
+            last_button = (label, hand.button)
+        busted |= g.out_of_poker
+        player = rng.choice(g.waiting_on())
+        legal = g.legal_moves(player)
+        default = g.default_move(player)
+        assert default in legal and not any(a in default for a in CHIP_ACTIONS)  # J15
+        if rng.random() < 0.05:  # an illegal move changes nothing
+            before = g.summary()
+            with pytest.raises(IllegalMove):
+                g.play([player, "discard", "8z"])
+            assert g.summary() == before
+        move = concrete(rng.choice(legal), rng)
+        if any(m[1] in ("tsumo", "ron") for m in legal) and rng.random() < 0.9:
+            move = next(m for m in legal if m[1] in ("tsumo", "ron"))
+        g.play(move)
+        if not labels or labels[-1] != g.mj.kyoku.label:
+            labels.append(g.mj.kyoku.label)
+    s = g.summary()
+    assert sum(s["points"].values()) == 100000 and s["pot"] == 0 and s["deposits"] == 0  # J14
+    results = s["kyoku_results"]
+    # J2: East-only, no renchan: E1..E4 once each; honba +1 after a draw, 0 after a win
+    assert [r["kyoku"] for r in results] == ["E1", "E2", "E3", "E4"][: len(results)]
+    for prev, nxt in zip(results, results[1:], strict=False):
+        assert nxt["honba"] == (prev["honba"] + 1 if prev["result"] == "draw" else 0)
+    if len(results) < 4:  # J13: the game ended early only because three were at 0 or below
+        assert g.mj.last_kyoku and sum(1 for v in s["points"].values() if v <= 0) >= 3
+    assert s["standings"][0][1] == max(s["points"].values())
+    return g
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_random_games_keep_every_rule(chunk: int) -> None:
+    games = [_play_checked(seed) for seed in range(chunk, GAMES, 4)]
+    assert all(g.finished for g in games)
