@@ -137,15 +137,23 @@ class HoldemHand:
         return 0 if self.over else sum(self.committed.values())
 
     def pots(self) -> list[Pot]:
-        """Main pot then side pots, by contribution layers; a layer only one seat paid for is
-        that seat's uncalled bet while the street is open, and is left out once returned."""
-        levels = sorted({c for c in self.committed.values() if c > 0})
+        """Main pot then side pots, layered by each seat's total contribution (P2). While a street
+        is open its top layers are bets still being matched; settlement uses this at the end."""
+        return self._layers(self.committed)
+
+    def collected_pots(self) -> list[Pot]:
+        """The pots as a table shows them mid-hand: earlier streets only; this street's chips are
+        still the ``bets`` in front of each seat."""
+        return self._layers({s: self.committed[s] - self.bets[s] for s in self.order})
+
+    def _layers(self, paid: Mapping[str, int]) -> list[Pot]:
+        levels = sorted({c for c in paid.values() if c > 0})
         live = [s for s in self.order if s not in self.folded]
         pots: list[Pot] = []
         prev = 0
         for level in levels:
-            amount = sum(min(c, level) - min(c, prev) for c in self.committed.values())
-            eligible = tuple(s for s in live if self.committed[s] >= level)
+            amount = sum(min(c, level) - min(c, prev) for c in paid.values())
+            eligible = tuple(s for s in live if paid[s] >= level)
             prev = level
             if pots and (not eligible or pots[-1].eligible == eligible):
                 pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)

@@ -186,7 +186,7 @@ class HoldemTable:
                 street=STREETS[hand.street],
                 board=cards_str(hand.board),
                 pot=hand.pot_total,
-                pots=[{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in hand.pots()],
+                pots=[{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in hand.collected_pots()],
                 bets={p: hand.bets[p] for p in hand.order},
                 current_bet=hand.current_bet,
                 min_raise=hand.min_raise,
