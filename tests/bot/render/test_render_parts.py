@@ -130,3 +130,15 @@ def test_holdem_view_maps_statuses_and_the_button() -> None:
         ("A", "all_in", False, True), ("B", "to_act", True, True), ("C", "busted", False, False)]
     assert table.board == ("Ah", "Kd", "7c") and table.big_blind == 200 and table.seats[0].poker.bet == 300
     assert all(not s.poker.showdown_cards for s in table.seats)
+
+
+@pytest.mark.parametrize("name", ["3m", "0m", "7p", "0s", "9s", "1z", "6z", "back", "cards/Td", "cards/card_back"])
+def test_committed_sprites_are_what_the_script_draws(name: str) -> None:
+    from bot.render import make_assets
+
+    for font in (make_assets.SERIF_CJK, make_assets.DEJAVU_BOLD):
+        if not font.is_file():
+            pytest.skip(f"drawing needs {font}")
+    drawn = make_assets.all_sprites()[name]()
+    committed = Image.open(sprites.TILE_DIR / f"{name}.png").convert("RGBA")
+    assert ImageChops.difference(drawn, committed).getbbox() is None
