@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine.base import Move
+from engine.base import Move, matches
 
 LEVELS = ("easy", "normal")
 
@@ -41,10 +41,26 @@ def _dispatch(game: str) -> Callable[[dict[str, Any], list[Move], random.Random,
 
 
 def choose_move(game: str, view: dict[str, Any], legal: list[Move], rng: random.Random,
-                level: str = "normal") -> Move:
-    """One of ``legal``, filled in (a bet or raise range becomes a multiple of 100 inside it)."""
+                level: str = "normal", strict: bool = False) -> Move:
+    """One of ``legal``, filled in (a bet or raise range becomes a multiple of 100 inside it).
+
+    Should a decision ever fall outside ``legal`` (a view or legal list in a shape the CPU does
+    not know), the passive baseline move is made instead; ``strict`` raises there (tests).
+    """
     if not legal:
         raise ValueError("no legal move to choose from")
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}")
-    return _dispatch(game)(view, legal, rng, level)
+    try:
+        move = _dispatch(game)(view, legal, rng, level)
+    except (ValueError, KeyError, IndexError, AssertionError, StopIteration):
+        if strict:
+            raise
+        move = []
+    if any(matches(move, m) for m in legal):
+        return move
+    if strict:
+        raise ValueError(f"CPU chose {move!r}, not in the legal list")
+    from engine.cpu.baselines import passive_player
+
+    return passive_player(view, legal, rng)

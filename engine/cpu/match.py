@@ -18,11 +18,11 @@ from engine.rng import derive
 Policy = Callable[[dict[str, Any], list[Move], random.Random], Move]
 
 
-def cpu_policy(game_name: str, level: str = "normal") -> Policy:
+def cpu_policy(game_name: str, level: str = "normal", strict: bool = False) -> Policy:
     from engine.cpu import choose_move
 
     def policy(view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
-        return choose_move(game_name, view, legal, rng, level)
+        return choose_move(game_name, view, legal, rng, level, strict)
 
     return policy
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from typing import Any
 
 import pytest
 
 from engine.cpu import choose_move
+from engine.cpu.baselines import random_player
 from engine.cpu.match import cpu_policy, play_match
 from engine.games import new_game
 from engine.holdem.cards import cards_str
@@ -21,9 +23,8 @@ def _strings(view: Any) -> str:
     return json.dumps(view, sort_keys=True)
 
 
-@pytest.mark.parametrize("level", ["easy", "normal"])
-def test_holdem_cpus_play_legal_moves_from_their_own_view(level):  # P1-P5
-    for seed in range(GAMES * 2):
+def test_holdem_cpus_play_legal_moves_from_their_own_view():  # P1-P5
+    for seed in range(GAMES):
         game = new_game({"game": "holdem", "players": ["A", "B", "C", "D", "E"], "seed": seed,
                          "options": {"hands": 12, "stacks": 5000}})
 
@@ -35,9 +36,66 @@ def test_holdem_cpus_play_legal_moves_from_their_own_view(level):  # P1-P5
                 if other != player:
                     assert cards_str(hand.cards.hole[other]) not in text
 
-        log = play_match(game, {p: cpu_policy("holdem", level) for p in game.players}, seed, inspect=inspect)
+        seats = {**_seats("holdem"), "E": cpu_policy("holdem", "normal", strict=True)}
+        log = play_match(game, seats, seed, inspect=inspect)
         assert game.finished and len(log.moves) > 12
         assert sum(game.summary()["points"].values()) == 25000
+
+
+PRIVATE_SEAT_KEYS = {"hand", "drawn", "waits", "shanten", "hole", "furiten", "kuikae"}
+
+
+def _mahjong_game(game: Any) -> Any:
+    return game.mj if hasattr(game, "mj") else game
+
+
+def _check_mahjong_view(game: Any, player: str, view: dict[str, Any]) -> None:
+    """The view holds the player's own concealed tiles and, of the others, counts only."""
+    mj = _mahjong_game(game)
+    kyoku = mj.kyoku
+    me = game.players.index(player)
+    assert view["player"] == player
+    for seat in view["seats"]:
+        assert not PRIVATE_SEAT_KEYS & set(seat), seat.keys()
+    if kyoku.result is None:
+        own = sorted(kyoku.name(t) for t in kyoku.seats[me].concealed_without_drawn())
+        assert sorted(view["hand"]) == own
+    hole_of = getattr(getattr(game, "hand", None), "cards", None)
+    if hole_of is not None and view.get("hole"):
+        text = _strings({k: v for k, v in view.items() if k not in ("poker_results", "poker", "kyoku_results")})
+        for other in game.hand.order:
+            if other != player:
+                assert cards_str(hole_of.hole[other]) not in text
+
+
+def _seats(game_name: str) -> dict[str, Any]:
+    """Normal CPUs, an easy CPU and a random player, so the CPUs meet varied positions."""
+    return {"A": cpu_policy(game_name, "normal", strict=True), "B": cpu_policy(game_name, "easy", strict=True),
+            "C": cpu_policy(game_name, "normal", strict=True), "D": random_player}
+
+
+@pytest.mark.parametrize("game_name", ["riichi", "five", "janpo"])
+def test_mahjong_cpus_play_legal_moves_from_their_own_view(game_name):  # R, F, J
+    for seed in range(GAMES // 3 or 1):
+        spec: dict[str, Any] = {"game": game_name, "players": ["A", "B", "C", "D"], "seed": 1000 + seed}
+        if game_name == "riichi":
+            spec["options"] = {"length": "east"}
+        game = new_game(spec)
+        log = play_match(game, _seats(game_name), spec["seed"],
+                         inspect=lambda p, v, g=game: _check_mahjong_view(g, p, v))
+        assert game.finished and len(log.moves) > 100
+        assert game.summary()["kyoku_results"], "a whole game has kyoku results"
+
+
+def test_the_view_is_all_a_cpu_reads():
+    """Same view and legal list, same move; the view is left as it was handed over."""
+    game = new_game({"game": "janpo", "players": ["A", "B", "C", "D"], "seed": 4})
+    player = game.waiting_on()[0]
+    view, legal = game.view(player), game.legal_moves(player)
+    before = _strings(view)
+    first = choose_move("janpo", view, legal, random.Random(3), strict=True)
+    assert _strings(view) == before
+    assert choose_move("janpo", json.loads(before), legal, random.Random(3), strict=True) == first
 
 
 def test_choose_move_rejects_unknown_level_and_empty_legal():
