@@ -11,6 +11,12 @@ total of N this street), ``allin``. ``call`` is offered only when the seat keeps
 calling; when calling takes every chip, ``allin`` is the call. ``fold`` is offered only when
 facing a bet (with nothing to call, check). ``allin`` is offered whenever it is a call or a
 legal (possibly short) raise.
+
+Positions: the small and big blind are the seats after the button in ``order`` (heads-up the
+button posts the small blind). Preflop action starts after the big blind, later streets at the
+first live seat after the button. A blind that takes a seat's last chip is an all-in; the amount
+to call is the largest blind actually posted. A seat that has acted may raise again only if the
+bet has grown by at least a full raise since (P2), whatever mix of raises and all-ins grew it.
 """
 
 from __future__ import annotations
