@@ -36,6 +36,11 @@ def check_invariants(hand: HoldemHand, total: int) -> None:
         for pot in hand.result.pots:
             assert pot.winners and set(pot.winners) <= set(pot.eligible)
             assert pot.amount > 0 and pot.amount % 100 == 0
+        paid = hand.committed
+        for s in hand.order:  # side pots: nobody wins more from a seat than they matched of it
+            won = hand.result.net[s] + paid[s]
+            assert won <= sum(min(paid[o], paid[s]) for o in hand.order)
+            assert s not in hand.folded or won == 0
     else:
         seat = hand.to_act
         assert seat is not None and hand.status(seat) == "in" and hand.legal(seat)
