@@ -160,8 +160,14 @@ class MahjongGame:
         if k.phase in (Phase.CLAIMS, Phase.CHANKAN) and waiting:
             tile = k.kakan_tile if k.phase == Phase.CHANKAN else k.last_discard
             assert tile is not None
+            kinds: list[str] = []
+            for name in waiting:
+                for m in k.claim_options.get(self.players.index(name), []):
+                    if m[0] not in kinds:
+                        kinds.append(m[0])
+            options = ", ".join(kinds) + " or pass" if kinds else "a call or pass"
             return (f"it is not {player}'s turn: {', '.join(waiting)} must first answer the claim on "
-                    f"{k.name(tile)} (a call or pass)")
+                    f"{k.name(tile)} ({options})")
         return f"it is not {player}'s turn: waiting for {', '.join(waiting) or 'nobody'}"
 
     def default_move(self, player: str) -> Move:
