@@ -94,8 +94,11 @@ class HoldemTable:
             unknown = set(hole) - set(players)
             if unknown:
                 raise ScenarioError(f"poker[{i}].hole: {sorted(unknown)[0]!r} is not a player")
+        entries = [e or {} for e in poker]
         try:
-            return cls(players, stacks, (small, big), hands, seed, [e or {} for e in poker])
+            for i, entry in enumerate(entries):  # every entry checked now, not when its hand comes
+                deal(players, seed, i, entry.get("hole"), entry.get("board"), f"poker[{i}]")
+            return cls(players, stacks, (small, big), hands, seed, entries)
         except CardError as e:
             raise ScenarioError(str(e)) from None
 
@@ -115,7 +118,8 @@ class HoldemTable:
             self.button = next(p for p in ring if self.stacks[p] > 0)
         index = self.hand_number
         entry = self.fixed[index] if index < len(self.fixed) else {}
-        cards = deal(seated, self.seed, index, entry.get("hole"), entry.get("board"), f"poker[{index}]")
+        hole = {p: c for p, c in (entry.get("hole") or {}).items() if p in seated}  # busted: ignored
+        cards = deal(seated, self.seed, index, hole, entry.get("board"), f"poker[{index}]")
         self.hand_number += 1
         self.hand = HoldemHand(seated, self.button, self.stacks, self.blinds, cards)
         self._after_action()

@@ -107,12 +107,21 @@ def test_hand_limit_ends_the_game() -> None:
         ({"poker": [{"hole": {"A": "AsKsQs"}}]}, "poker[0].hole.A"),
         ({"poker": [{"board": "AsKsXx"}]}, "poker[0].board"),
         ({"poker": [{"hole": {"A": "AsKs"}, "board": "2c3c4cAs"}]}, "poker[0].board"),
+        ({"poker": [{}, {}, {"board": "2c2c"}]}, "poker[2].board"),
     ],
 )
 def test_malformed_scenarios_name_the_field(spec: dict, field: str) -> None:
     full = {"game": "holdem", "players": ["A", "B"], "seed": 1} | spec
     with pytest.raises(ScenarioError, match=field.replace("[", r"\[").replace("]", r"\]")):
         HoldemTable.from_scenario(full)
+
+
+def test_hole_cards_given_for_a_busted_player_are_ignored() -> None:
+    game = table(players=["A", "B", "C"], stacks=[1000, 10_000, 10_000],
+                 poker=[{"hole": {"A": "QhQd", "C": "KhKd"}, "board": "2c7d9hJs4s"}, {"hole": {"A": "AsAh"}}])
+    for move in (["A", "allin"], ["B", "fold"], ["C", "call"]):
+        game.play(move)
+    assert game.public_view()["seats"]["A"] == "out" and game.hand_number == 2
 
 
 def test_seeded_deal_is_repeatable_and_keeps_given_cards() -> None:
