@@ -352,7 +352,8 @@ class JanpoGame:
         out: dict[str, Any] = {
             "blinds": list(BLINDS),
             "hand": self.hand_count,
-            "status": status,
+            "seats": status,
+            "shown": {},
             "last_hand": self.poker_results[-1] if self.poker_results else None,
         }
         if hand is None:
