@@ -312,11 +312,30 @@ def waits(closed13: Iterable[int], melds: Iterable[Meld] = ()) -> set[int]:
         raise ValueError(f"a waiting hand has 13 - 3n concealed tiles, not {sum(counts)}")
     del melds  # the concealed part alone decides; seven pairs need all 14 tiles concealed anyway
     out = set()
-    for kind in range(34):
+    for kind in _candidates(counts):
         counts[kind] += 1
         if Agari.is_agari(counts):
             out.add(kind)
         counts[kind] -= 1
+    return out
+
+
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHAN_SET = frozenset(_ORPHANS)
+
+
+def _candidates(counts: list[int]) -> set[int]:
+    """Kinds that could complete the hand: a held kind (pair, triplet, seven pairs), a suit
+    neighbour within two (sequence), or any terminal or honor when nothing else is held (kokushi).
+    """
+    held = [kind for kind, n in enumerate(counts) if n]
+    out = set(held)
+    for kind in held:
+        if kind < 27:
+            low = kind - kind % 9
+            out.update(range(max(low, kind - 2), min(low + 8, kind + 2) + 1))
+    if _ORPHAN_SET.issuperset(held):
+        out.update(_ORPHANS)
     return out
 
 

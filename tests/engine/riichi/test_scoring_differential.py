@@ -14,14 +14,16 @@ import os
 import random
 from dataclasses import dataclass, field
 
+from mahjong.agari import Agari
 from mahjong.hand_calculating.fu import FuCalculator
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from mahjong.hand_calculating.scores import ScoresCalculator
 from mahjong.meld import Meld as LibMeld
+from mahjong.shanten import Shanten
 
-from engine.riichi.scoring import WinContext, score_win
-from engine.tiles import Meld, MeldKind
+from engine.riichi.scoring import WinContext, WinScore, score_win, tenpai_waits, waits
+from engine.tiles import Meld, MeldKind, to_34
 
 HANDS = int(os.environ.get("SCORING_DIFF_HANDS", "2000"))
 SEED = int(os.environ.get("SCORING_DIFF_SEED", "20261130"))
@@ -210,6 +212,22 @@ def split(cost: dict, ctx: WinContext) -> tuple[int, int, int]:
     return 0, cost["main"], cost["additional"]
 
 
+LIMIT_VALUE = {"mangan": 8000, "haneman": 12000, "baiman": 16000, "sanbaiman": 24000}
+
+
+def check_limit(score: WinScore, ctx: WinContext) -> None:
+    """The limit label matches what is paid (non-dealer values; the dealer gets half again)."""
+    scale = 1.5 if ctx.seat_wind == 0 else 1
+    if score.yakuman:
+        count = score.han // 13
+        assert score.limit == ("yakuman" if count == 1 else f"{count}x yakuman")
+        assert score.total == 32000 * count * scale
+    elif score.limit:
+        assert score.total == LIMIT_VALUE[score.limit] * scale, score
+    else:
+        assert score.total < 8000 * scale, score
+
+
 def test_adapter_agrees_with_the_library() -> None:
     rng = random.Random(SEED)
     tally = {"scored": 0, "no_win": 0, "double_wind": 0, "corrected": 0, "reread": 0, "yakuman": 0}
@@ -233,6 +251,8 @@ def test_adapter_agrees_with_the_library() -> None:
         tally["scored"] += 1
         tally["yakuman"] += ours.yakuman
         paid = (ours.ron, ours.tsumo_dealer, ours.tsumo_other)
+        assert ours.yakuman == any(y.is_yakuman for y in lib.yaku)
+        check_limit(ours, ctx)
         details = lib.fu_details or []
         double = [d for d in details if d["reason"] == FuCalculator.DOUBLE_VALUED_PAIR]
         if not double:
@@ -259,3 +279,42 @@ def test_adapter_agrees_with_the_library() -> None:
     assert tally["scored"] > hands // 4
     assert tally["double_wind"] > 0 and tally["corrected"] > 0
     assert tally["no_win"] > 0
+
+
+def test_waits_agree_with_a_full_search() -> None:
+    """waits() tries only plausible kinds; a search over all 34 with the library's Agari and
+    Shanten finds the same, on tenpai hands (a winning hand less its winning tile) and on others.
+    """
+    rng = random.Random(SEED + 1)
+    checked = tenpai = 0
+    while checked < HANDS:
+        ctx = random_win(rng)
+        if ctx is None:
+            continue
+        closed = list(ctx.closed)
+        closed.remove(ctx.win_tile)
+        if rng.random() < 0.3:  # swap one tile for an unused one: mostly no longer tenpai
+            unused = [t for t in range(136) if t not in ctx.all_tiles]
+            closed[rng.randrange(len(closed))] = rng.choice(unused)
+        checked += 1
+        counts = to_34(closed)
+        found = waits(closed, ctx.melds)
+        full = set()
+        for kind in range(34):
+            counts[kind] += 1
+            if Agari.is_agari(counts):
+                full.add(kind)
+            if counts[kind] <= 4:
+                concealed = not ctx.melds
+                complete = (
+                    Shanten.calculate_shanten(counts, use_chiitoitsu=concealed, use_kokushi=concealed) == -1
+                )
+                assert complete == (kind in full), (closed, kind)
+            counts[kind] -= 1
+        assert found == full, closed
+        if closed == [t for t in ctx.closed if t != ctx.win_tile]:
+            assert ctx.win_tile // 4 in found
+        held = to_34(list(closed) + [t for m in ctx.melds for t in m.tiles])
+        assert tenpai_waits(closed, ctx.melds) == {k for k in full if held[k] < 4}
+        tenpai += bool(found)
+    assert 0 < tenpai < checked
