@@ -363,7 +363,7 @@ class JanpoGame:
             street=STREETS[hand.street],
             board=cards_str(hand.board),
             pot=hand.pot_total,
-            pots=[{"amount": p.amount, "eligible": list(p.eligible)} for p in hand.pots()],
+            pots=[{"amount": p.amount, "eligible": list(p.eligible)} for p in hand.collected_pots()],
             bets={p: hand.bets[p] for p in hand.order},
             current_bet=hand.current_bet,
             min_raise=hand.min_raise,
