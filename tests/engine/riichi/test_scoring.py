@@ -350,3 +350,37 @@ def test_shanten() -> None:
     assert shanten(ids("11m22m33p44p55s66s7z")) == 0
     assert shanten(ids("147m258p369s1234z")) >= 5
     assert shanten(ids("23m456p789s11z"), [Meld(MeldKind.PON, ids("222z"))]) == 0
+
+
+# --- melds reach the library as the right kind --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "flags", "han", "fu", "ron"),
+    [
+        # closed kan of White: riichi + haku, 30 + 32 = 62 -> 70 fu
+        (MeldKind.ANKAN, {"riichi": True}, 2, 70, 4500),
+        # open kan on a discard / added kan: haku, 20 + 16 = 36 -> 40 fu
+        (MeldKind.MINKAN, {}, 1, 40, 1300),
+        (MeldKind.KAKAN, {}, 1, 40, 1300),
+    ],
+)
+def test_kan_kinds_score_as_their_kind(
+    kind: MeldKind, flags: dict[str, bool], han: int, fu: int, ron: int
+) -> None:
+    s = scored(win("234p567s345m99m", "2p", melds=((kind, "5555z"),), **flags))
+    assert (s.han, s.fu, s.ron) == (han, fu, ron)
+
+
+def test_pon_of_white_is_open_and_4_fu() -> None:
+    s = scored(win("234p567s345m99m", "2p", melds=((MeldKind.PON, "555z"),)))
+    assert (s.yaku, s.han, s.fu, s.ron) == (("Yakuhai (haku)",), 1, 30, 1000)
+
+
+def test_nothing_carries_over_between_calls() -> None:
+    # the library writes dora counts into its config; a fresh one per call keeps them apart
+    hand = "234m234m567p678s55s"
+    heavy = scored(win(hand, "7p", riichi=True, dora="1m4s"))
+    assert heavy.han == 4 + 2 + 2
+    light = scored(win(hand, "7p", riichi=True))
+    assert "Dora" not in light.yaku and light.han == 4
