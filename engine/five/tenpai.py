@@ -26,6 +26,7 @@ A single 5p waiting for its pair while the other three are a pon: the wait does 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
@@ -42,7 +43,13 @@ def completing_kinds(
 ) -> list[int]:
     """Every 34-kind that would complete the shape, even one whose four copies are all held
     (what furiten looks at); ``concealed`` is the hand without the tile to come."""
-    counts = to_34(list(concealed))
+    return list(_completing(tuple(to_34(list(concealed))), seven_pairs, thirteen_orphans))
+
+
+@lru_cache(maxsize=65_536)
+def _completing(held: tuple[int, ...], seven_pairs: bool, thirteen_orphans: bool) -> tuple[int, ...]:
+    """Cached by counts: a turn asks about the same hands again (legal moves, riichi discards)."""
+    counts = list(held)
     out: list[int] = []
     for kind in _candidates(counts, thirteen_orphans):
         if counts[kind] >= 4:
@@ -51,7 +58,7 @@ def completing_kinds(
         if _complete(counts, seven_pairs, thirteen_orphans):
             out.append(kind)
         counts[kind] -= 1
-    return out
+    return tuple(out)
 
 
 def _complete(counts: list[int], seven_pairs: bool, thirteen_orphans: bool) -> bool:
@@ -65,6 +72,11 @@ def _complete(counts: list[int], seven_pairs: bool, thirteen_orphans: bool) -> b
         plain = Shanten.calculate_shanten(counts, use_chiitoitsu=False, use_kokushi=False)
         return plain == Shanten.AGARI_STATE
     return True
+
+
+def clear_cache() -> None:
+    """Forget the cached waits (a benchmark of fresh hands starts from nothing)."""
+    _completing.cache_clear()
 
 
 def _candidates(counts: list[int], thirteen_orphans: bool) -> list[int]:
