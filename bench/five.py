@@ -1,7 +1,8 @@
-"""Mahjong Five: scoring calls and tenpai checks per second over seeded random complete hands.
+"""Mahjong Five: scoring calls and tenpai checks per second over seeded random complete hands,
+and whole games per second with random legal moves.
 
-The hands are distinct (more of them than the hand divider's cache holds), so the figure is for
-fresh hands, as in play.
+The hands are distinct (more of them than the hand divider's cache holds), and the tenpai cache is
+emptied before each pass, so those figures are for fresh hands, as in play.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ import time
 from collections.abc import Callable
 
 from engine.five.scoring import score_five
-from engine.five.tenpai import tenpai_waits
+from engine.five.tenpai import clear_cache, tenpai_waits
+from engine.games import new_game
+from engine.randomplay import play_out
 from engine.tiles import Meld, MeldKind
 
 Hand = tuple[list[int], list[Meld]]
@@ -63,11 +66,25 @@ def run(quick: bool) -> list[tuple[str, str]]:
         return len(hands)
 
     def waits_all() -> int:
+        clear_cache()
         for concealed, melds in hands:
             tenpai_waits(concealed[:-1], melds, seven_pairs=True)
         return len(hands)
 
+    seeds = iter(range(1_000_000))
+
+    def games(count: int) -> Callable[[], int]:
+        def work() -> int:
+            for _ in range(count):
+                seed = next(seeds)
+                game = new_game({"game": "five", "players": ["A", "B", "C", "D"], "seed": seed})
+                play_out(game, seed=seed)
+            return count
+
+        return work
+
     return [
         ("scoring calls per second (score_five, distinct hands)", f"{_rate(score_all, repeats):,.0f}"),
         ("tenpai checks per second (tenpai_waits, 34 kinds tried)", f"{_rate(waits_all, repeats):,.0f}"),
+        ("five game: whole games per second (random legal moves)", f"{_rate(games(2 if quick else 10), repeats):,.2f}"),
     ]
