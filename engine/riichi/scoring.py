@@ -124,7 +124,7 @@ class WinScore:
     """
 
     han: int  # for a yakuman, 13 per yakuman
-    fu: int  # 0 for kokushi
+    fu: int  # the library's reading; for a yakuman it does not count (0 for kokushi)
     yaku: tuple[str, ...]  # library names: "Riichi", "Tanyao", "Dora", "Aka Dora", "Ura Dora", ...
     yakuman: bool
     limit: str  # "", "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "2x yakuman", ...
@@ -205,7 +205,16 @@ def score_win(ctx: WinContext) -> WinScore | None:
     """The value of a win, or None when the tiles are not a complete hand or it has no yaku.
 
     Raises ValueError when the context contradicts itself (riichi with an open hand, rinshan on
-    a ron, the winning tile not in the hand...): that is a bug in the caller, not a non-win.
+    a ron, haitei with rinshan, houtei with chankan, the winning tile not in the hand...): that
+    is a bug in the caller, not a non-win.
+
+    >>> from engine.tiles import parse_kinds
+    >>> pairs = tuple(k * 4 + 1 + i % 2 for i, k in enumerate(parse_kinds("11m22m33p44p55s66s77z")))
+    >>> describe(score_win(WinContext(pairs, (), pairs[-1], tsumo=False, seat_wind=1, round_wind=0)))
+    'Chiitoitsu 2: 2 han 25 fu, 1600'
+    >>> broken = pairs[:-1] + (pairs[0] + 2,)     # 1m instead of the second Red: no hand
+    >>> score_win(WinContext(broken, (), broken[-1], tsumo=True, seat_wind=1, round_wind=0)) is None
+    True
     """
     if ctx.win_tile not in ctx.closed:
         raise ValueError(f"winning tile {ctx.win_tile} is not among the closed tiles")
