@@ -3,11 +3,17 @@ ids in ``_rule``, works the hand out in ``_note`` and states what the run must g
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from scenario_check import check, load
+
+from engine.tiles import is_red
+from engine.wall import build_wall
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.json"))
@@ -24,3 +30,32 @@ def test_scenario(path: Path) -> None:
 def test_every_riichi_rule_has_a_scenario() -> None:
     cited = {rule for path in FILES for rule in load(path)["_rule"].split(", ")}
     assert cited >= {f"R{i}" for i in range(1, 14)}, sorted({f"R{i}" for i in range(1, 14)} - cited)
+
+
+def _cli(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "engine.scenario", str(path)], capture_output=True, text=True,
+                          timeout=60, cwd=Path(__file__).parents[3])
+
+
+def test_cli_plays_a_file_and_stops_with_exit_2_naming_the_move_or_field() -> None:
+    ok = _cli(SCENARIOS / "r3-open-tanyao.json")
+    assert ok.returncode == 0, ok.stderr
+    out = json.loads(ok.stdout)
+    assert out["kyoku_results"][0]["deltas"] == {"A": 0, "B": 1000, "C": -1000, "D": 0}
+
+    illegal = _cli(SCENARIOS / "r3-kuikae-refused.json")
+    assert illegal.returncode == 2 and illegal.stdout == ""
+    assert illegal.stderr.count("\n") == 1 and illegal.stderr.startswith('move 2 ["B", "discard", "6m"]: ')
+
+    malformed = _cli(SCENARIOS / "r1-second-red-five.json")
+    assert malformed.returncode == 2 and malformed.stdout == ""
+    assert malformed.stderr.count("\n") == 1 and malformed.stderr.startswith("kyoku[0].hands.B: ")
+
+
+def test_r1_every_wall_holds_136_tiles_with_three_red_fives() -> None:
+    for label in range(20):
+        wall = build_wall(seed=label, label=label, red_fives=True)
+        tiles = wall.all_tiles()
+        assert sorted(tiles) == list(range(136))
+        assert len(wall.live) == 70 and len(wall.dora + wall.ura + wall.rinshan) == 14
+        assert sorted(t for t in tiles if is_red(t)) == [16, 52, 88]
