@@ -258,7 +258,7 @@ class SQLiteStore(Store):
             sql = """WITH counted AS (
                          SELECT user_id, COUNT(*) AS games, AVG(rank) AS average_rank,
                                 AVG(rank = 1) AS win_rate, AVG(points) AS average_points
-                         FROM seats
+                         FROM seats INDEXED BY seats_by_period  -- a time range, not every seat of the guild
                          WHERE guild_id = ? AND mode = ? AND finished_at >= ? AND user_id IS NOT NULL
                          GROUP BY user_id)
                      SELECT RANK() OVER (ORDER BY p.rating DESC), c.user_id, p.rating, c.games,
@@ -279,7 +279,7 @@ class SQLiteStore(Store):
             sql = "SELECT COUNT(*) FROM players WHERE guild_id = ? AND mode = ?"
             args: tuple[Any, ...] = (guild_id, game)
         else:
-            sql = """SELECT COUNT(DISTINCT user_id) FROM seats
+            sql = """SELECT COUNT(DISTINCT user_id) FROM seats INDEXED BY seats_by_period
                      WHERE guild_id = ? AND mode = ? AND finished_at >= ? AND user_id IS NOT NULL"""
             args = (guild_id, game, since)
         async with self._lock:

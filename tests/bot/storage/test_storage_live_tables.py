@@ -81,3 +81,10 @@ async def test_file_is_in_wal_mode_with_foreign_keys(store: Store, db_path: str)
         assert "FOREIGN KEY" in str(e)
     else:
         raise AssertionError("an orphan seat was accepted")
+
+
+async def test_in_memory_store_for_quick_tests() -> None:
+    s = await Store.open(":memory:")
+    await s.save_table(TableRecord("m", 1, 1, "holdem", {"moves": []}, {}))
+    assert [r.table_id for r in await s.load_unfinished()] == ["m"]
+    await s.close()
