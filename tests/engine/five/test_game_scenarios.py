@@ -129,3 +129,20 @@ def test_f1_red_fives_option_changes_the_tile_names() -> None:
     assert on.view("A")["hand"][:4] == ["0m", "5m", "5m", "5m"]
     off = new_game({**spec, "kyoku": [{"hands": {"A": "5m5m5m5m1p2p3p4p5p6p7p8p9p"}}]})
     assert off.view("A")["hand"][:4] == ["5m", "5m", "5m", "5m"]
+
+
+def test_f6_no_pao_names_nobody_liable() -> None:
+    # F6: D's third dragon set was fed by A, yet nobody is liable: each pays the base.
+    out = check(scenario("f6-no-pao-everyone-pays-on-tsumo"))
+    assert out is not None
+    assert "liable" not in out["kyoku_results"][0]
+
+
+def test_f8_riichi_furiten_shows_in_the_view() -> None:
+    # F8: after passing D's 9s in riichi, B stays furiten and C's 6s goes by unasked.
+    spec = scenario("f8-riichi-furiten-after-passing-a-win")
+    asked = replay_first(spec, 4)
+    assert asked.legal_moves("B") == [["B", "ron"], ["B", "pass"]]
+    game = replay_first(spec, len(spec["moves"]) - 1)
+    assert game.waiting_on() == ["D"]
+    assert game.view("B")["furiten"] is True and game.view("B")["riichi_declared"] is True
