@@ -54,8 +54,11 @@ def shanten(counts: Counts, forms: Forms) -> int:
     return _shanten(counts, forms.seven_pairs, forms.thirteen_orphans)
 
 
-def _neighbours(counts: Counts, forms: Forms) -> list[int]:
-    """Kinds whose draw can lower shanten: near a held tile, or any orphan for thirteen orphans."""
+ORPHANS = (0, 8, 9, 17, 18, 26, *range(27, 34))
+
+
+def _neighbours(counts: Counts) -> set[int]:
+    """Kinds whose draw can lower a regular hand's shanten: held honors, suit tiles within two."""
     near: set[int] = set()
     for k, n in enumerate(counts):
         if not n:
@@ -64,22 +67,31 @@ def _neighbours(counts: Counts, forms: Forms) -> list[int]:
             near.add(k)
             continue
         base = k - k % 9
-        for d in (-2, -1, 0, 1, 2):
-            j = k + d
-            if base <= j < base + 9:
-                near.add(j)
-    if forms.thirteen_orphans:
-        near.update((0, 8, 9, 17, 18, 26, *range(27, 34)))
-    return sorted(near)
+        near.update(range(max(base, k - 2), min(base + 9, k + 3)))
+    return near
 
 
-def improving_kinds(counts: Counts, forms: Forms) -> list[int]:
-    """Kinds that lower the shanten of a 3n+1 hand when drawn (ignoring how many are left)."""
+def _candidates(counts: Counts, forms: Forms, base: int) -> set[int]:
+    """Draws worth testing: only the shapes already at the hand's shanten can improve it."""
+    out: set[int] = set()
+    if _shanten(counts, False, False) == base:
+        out |= _neighbours(counts)
+    if sum(counts) >= 13:
+        if forms.seven_pairs and Shanten.calculate_shanten_for_chiitoitsu_hand(counts) == base:
+            held = {k for k, n in enumerate(counts) if n}
+            out |= held if len(held) >= 7 else set(range(34))
+        if forms.thirteen_orphans and Shanten.calculate_shanten_for_kokushi_hand(counts) == base:
+            out.update(ORPHANS)
+    return out
+
+
+def improving_kinds(counts: Counts, forms: Forms, unseen: Counts | None = None) -> list[int]:
+    """Kinds that lower the shanten of a 3n+1 hand when drawn (those still unseen, if given)."""
     base = shanten(counts, forms)
     out = []
     work = list(counts)
-    for k in _neighbours(counts, forms):
-        if work[k] >= 4:
+    for k in sorted(_candidates(counts, forms, base)):
+        if work[k] >= 4 or (unseen is not None and not unseen[k]):
             continue
         work[k] += 1
         if shanten(tuple(work), forms) < base:
@@ -90,7 +102,7 @@ def improving_kinds(counts: Counts, forms: Forms) -> list[int]:
 
 def ukeire(counts: Counts, unseen: Counts, forms: Forms) -> int:
     """Unseen tiles that lower the shanten of a 3n+1 hand (the player's own tiles are seen)."""
-    return sum(unseen[k] for k in improving_kinds(counts, forms))
+    return sum(unseen[k] for k in improving_kinds(counts, forms, unseen))
 
 
 @dataclass(frozen=True, slots=True)

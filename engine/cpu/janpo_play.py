@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 
 from engine.cpu.mahjong_play import Scored, TurnChoice, TurnOptions, choose_turn, score_discards
-from engine.cpu.poker_play import PokerChoice, PokerOptions, PokerSpot, choose_poker, strength
+from engine.cpu.poker_play import PokerChoice, PokerOptions, PokerSpot, poker_decision
 from engine.cpu.seat import Seat
 
 CHIP_ACTIONS = frozenset({"call", "bet", "raise", "allin"})
@@ -59,25 +59,25 @@ def choose_janpo_turn(seat: Seat, turn: TurnOptions, spot: PokerSpot, poker: Pok
     if seat.drawn is None:
         raise ValueError("a combined turn needs the drawn tile")
     drawn_kind = seat.drawn // 4
-    mj = choose_turn(seat, turn, rng, level)
+    scored_list = score_discards(seat, turn.discards | turn.riichi | {drawn_kind})
+    mj = choose_turn(seat, turn, rng, level, scored_list)
     if mj.action == "tsumo":
         return JanpoChoice(mj, _passive(poker))
     if mj.action in ("ankan", "kakan"):
         return JanpoChoice(mj, None)
-    want = choose_poker(spot, poker, rng, level)
+    want, power = poker_decision(spot, poker, rng, level)
     if want.action not in CHIP_ACTIONS:
         return JanpoChoice(mj, want, tsumogiri=False)
     if mj.kind == drawn_kind and (mj.action == "discard" or chip_with_riichi):
         return JanpoChoice(mj, want, tsumogiri=True)
     if level == "easy":
         return JanpoChoice(mj, _passive(poker))
-    scored = {s.kind: s for s in score_discards(seat, turn.discards | {drawn_kind})}
+    scored = {s.kind: s for s in scored_list}
     best = scored.get(mj.kind) or min(scored.values(), key=lambda s: (s.shanten, -s.utility))
     drawn = scored[drawn_kind]
     cost = tsumogiri_cost(best, drawn)
     if mj.action == "riichi":
         cost = max(cost, 0.8)  # giving up a riichi now
-    power = strength(spot, rng, level)
     if hopeless(best.shanten, seat.wall_left):
         cost = 0.5 if drawn.danger > best.danger + 3 else 0.0  # still no feeding a threat
     # A premium poker hand pays for anything short of a lost shanten step; a good one for a

@@ -16,7 +16,7 @@ from engine.cpu.seat import Seat
 from engine.cpu.yaku_plan import has_open_plan, lean_bonus
 from engine.tiles import dora_of
 
-MAX_COUNTED = 6  # discards whose effective tiles are counted, loosest first (4 when far)
+MAX_COUNTED = 5  # discards whose effective tiles are counted, loosest first (3 when far)
 GOOD_WAIT = 2  # live winning tiles needed to declare riichi rather than wait silently
 
 
@@ -143,9 +143,13 @@ def should_fold(seat: Seat, best_shanten: int) -> bool:
     return best_shanten == 1 and worst >= 1.0 and seat.wall_left < 40
 
 
-def pick_discard(seat: Seat, allowed: set[int], rng: random.Random, level: str = "normal") -> Scored:
-    """The discard to make among ``allowed`` kinds."""
-    scored = score_discards(seat, allowed)
+def pick_discard(seat: Seat, allowed: set[int], rng: random.Random, level: str = "normal",
+                 scored: list[Scored] | None = None) -> Scored:
+    """The discard to make among ``allowed`` kinds (``scored``: their scores, if already known)."""
+    if scored is None:
+        scored = score_discards(seat, allowed)
+    else:
+        scored = [s for s in scored if s.kind in allowed]
     by_speed = sorted(scored, key=lambda s: (s.shanten, -s.utility, s.kind))
     if level == "easy":
         top = by_speed[: min(3, len(by_speed))]
@@ -170,12 +174,15 @@ def _kan_keeps_speed(seat: Seat, remove: int, kind: int, standing: int) -> bool:
     return shanten(tuple(after), Forms(False, False)) <= standing
 
 
-def choose_turn(seat: Seat, options: TurnOptions, rng: random.Random, level: str = "normal") -> TurnChoice:
+def choose_turn(seat: Seat, options: TurnOptions, rng: random.Random, level: str = "normal",
+                scored: list[Scored] | None = None) -> TurnChoice:
     """A draw turn: win if possible, else a kan that costs no speed, else riichi or a discard."""
     if options.tsumo:
         return TurnChoice("tsumo")
     allowed = options.discards | options.riichi
-    best = pick_discard(seat, allowed, rng, level) if allowed else None
+    if allowed and scored is None:
+        scored = score_discards(seat, allowed)
+    best = pick_discard(seat, allowed, rng, level, scored) if allowed else None
     standing = best.shanten if best else 8
     folding = best is not None and level != "easy" and should_fold(seat, standing)
     for kind in sorted(options.ankan):
@@ -194,7 +201,7 @@ def choose_turn(seat: Seat, options: TurnOptions, rng: random.Random, level: str
             return TurnChoice("riichi", kind)
     if best.kind in options.discards:
         return TurnChoice("discard", best.kind)
-    return TurnChoice("discard", pick_discard(seat, options.discards, rng, level).kind)
+    return TurnChoice("discard", pick_discard(seat, options.discards, rng, level, scored).kind)
 
 
 def _call_result(seat: Seat, take: list[int], meld: list[int], forbidden: set[int]) -> tuple[int, bool]:

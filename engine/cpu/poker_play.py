@@ -15,7 +15,7 @@ from treys import Card, Evaluator
 
 from engine.cpu.preflop import chen, chen_by_index
 
-SAMPLES = {"normal": 260, "easy": 0}
+SAMPLES = {"normal": 200, "easy": 0}
 BLUFF_RATE = 0.07
 BET_EQUITY = {1: 0.62, 2: 0.5}  # three or more opponents: 0.42
 RAISE_EQUITY = {1: 0.8, 2: 0.68}  # three or more opponents: 0.58
@@ -141,6 +141,11 @@ def _threshold(table: dict[int, float], opponents: int, default: float) -> float
     return table.get(opponents, default)
 
 
+def _class_strength(hole: tuple[str, str]) -> float:
+    """Preflop strength from the hand class alone: 0 for 72o, 1 for aces."""
+    return min(1.0, max(0.0, (chen(*hole) + 1) / 21))
+
+
 def preflop(spot: PokerSpot, options: PokerOptions, rng: random.Random) -> PokerChoice:
     score = chen(*spot.hole)
     late = spot.position >= 0.6
@@ -164,9 +169,8 @@ def preflop(spot: PokerSpot, options: PokerOptions, rng: random.Random) -> Poker
     return _passive(options, call_ok=eq >= pot_odds + 0.05)
 
 
-def postflop(spot: PokerSpot, options: PokerOptions, rng: random.Random, samples: int) -> PokerChoice:
-    floor = 5 if spot.raised else -10
-    eq = equity(spot.hole, spot.board, spot.opponents, rng, samples, floor)
+def postflop(spot: PokerSpot, options: PokerOptions, rng: random.Random, eq: float) -> PokerChoice:
+    """Act on ``eq``, the equity against the opponents' estimated range."""
     n = spot.opponents
     bet_at = _threshold(BET_EQUITY, n, 0.42)
     raise_at = _threshold(RAISE_EQUITY, n, 0.58)
@@ -184,33 +188,36 @@ def postflop(spot: PokerSpot, options: PokerOptions, rng: random.Random, samples
     return _passive(options, call_ok=False)
 
 
-def by_class(spot: PokerSpot, options: PokerOptions, rng: random.Random) -> PokerChoice:
+def by_class(spot: PokerSpot, options: PokerOptions, rng: random.Random) -> tuple[PokerChoice, float]:
     """Easy level: the hand class alone (Chen score preflop, made-hand class after)."""
     if not spot.board:
         score = chen(*spot.hole)
+        power = _class_strength(spot.hole)
         if score >= 10:
-            return _sized(options, spot, 0.75)
-        return _passive(options, call_ok=score >= 6)
+            return _sized(options, spot, 0.75), power
+        return _passive(options, call_ok=score >= 6), power
     ev = _evaluator()
     rank = ev.evaluate([Card.new(c) for c in spot.hole], [Card.new(c) for c in spot.board])
     klass = ev.get_rank_class(rank)  # 1 straight flush .. 9 high card
+    power = (10 - klass) / 9
     if klass <= 3:
-        return _sized(options, spot, 0.75)
-    return _passive(options, call_ok=klass <= 8)
+        return _sized(options, spot, 0.75), power
+    return _passive(options, call_ok=klass <= 8), power
+
+
+def poker_decision(spot: PokerSpot, options: PokerOptions, rng: random.Random,
+                   level: str = "normal") -> tuple[PokerChoice, float]:
+    """One poker action, filled in with a legal amount, and the hand's strength (0..1) behind it:
+    the hand class preflop, the Monte Carlo equity after the flop."""
+    if level == "easy":
+        return by_class(spot, options, rng)
+    if not spot.board:
+        return preflop(spot, options, rng), _class_strength(spot.hole)
+    floor = 5 if spot.raised else -10
+    eq = equity(spot.hole, spot.board, spot.opponents, rng, SAMPLES["normal"], floor)
+    return postflop(spot, options, rng, eq), eq
 
 
 def choose_poker(spot: PokerSpot, options: PokerOptions, rng: random.Random,
                  level: str = "normal") -> PokerChoice:
-    """One poker action, filled in with a legal amount."""
-    if level == "easy":
-        return by_class(spot, options, rng)
-    if not spot.board:
-        return preflop(spot, options, rng)
-    return postflop(spot, options, rng, SAMPLES["normal"])
-
-
-def strength(spot: PokerSpot, rng: random.Random, level: str = "normal") -> float:
-    """Rough winning chance of the hand now (0..1), for weighing poker against mahjong."""
-    if not spot.board or level == "easy":
-        return min(1.0, max(0.0, (chen(*spot.hole) + 1) / 21))
-    return equity(spot.hole, spot.board, spot.opponents, rng, SAMPLES["normal"] // 2)
+    return poker_decision(spot, options, rng, level)[0]
