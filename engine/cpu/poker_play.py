@@ -81,20 +81,23 @@ def equity(hole: tuple[str, str], board: tuple[str, ...], opponents: int, rng: r
     missing = 5 - len(known)
     opponents = max(1, opponents)
     total = 0.0
+    spare = 6 * opponents if floor > -10 else 0  # redraws for hands below the floor
+    need = min(len(deck), missing + 2 * opponents + spare)
     for _ in range(samples):
-        rest = deck[:]
-        rng.shuffle(rest)
+        rest = rng.sample(deck, need)
         full = known + rest[:missing]
         pos = missing
         my_rank = ev.evaluate(mine, full)
         best = 10**9
         ties = 0
         for _ in range(opponents):
-            for _attempt in range(4):
+            hand = rest[pos:pos + 2]
+            pos += 2
+            for _attempt in range(3):
+                if not spare or _chen_of_pair(hand[0], hand[1]) >= floor or pos + 2 > need:
+                    break
                 hand = rest[pos:pos + 2]
                 pos += 2
-                if _chen_of_pair(hand[0], hand[1]) >= floor:
-                    break
             rank = ev.evaluate(hand, full)
             if rank < best:
                 best, ties = rank, 0
