@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import sqlite3
@@ -203,3 +204,16 @@ async def test_json_columns_keep_unicode(store: Store, db_path: str) -> None:
         (scenario,) = raw.execute("SELECT scenario FROM games").fetchone()
     assert json.loads(scenario) == fg.scenario
     assert LATEST >= 3
+
+
+async def test_a_save_during_a_failing_finish_is_not_rolled_back_with_it(store: Store, db_path: str) -> None:
+    # without one lock around every call, the save would run inside the open transaction and vanish
+    seen: list[str] = []
+    _counting(store, 6, seen)
+    finishing = asyncio.create_task(store.finish_game(None, make_game([(1, 30000), (2, 20000)])))
+    await asyncio.sleep(0)  # the finish has begun its transaction
+    saves = [store.save_table(TableRecord(f"s{i}", 1, i, "holdem", {"moves": [i]}, {})) for i in range(5)]
+    results = await asyncio.gather(finishing, *saves, return_exceptions=True)
+    _unwrap(store)
+    assert isinstance(results[0], OSError) and results[1:] == [None] * 5
+    assert counts(db_path)["games"] == 0 and counts(db_path)["live_tables"] == 5
