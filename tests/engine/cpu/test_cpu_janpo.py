@@ -1,0 +1,80 @@
+"""Janpo's combined draw turn (J7): a chip action forces tsumogiri, so its mahjong price is weighed."""
+
+from __future__ import annotations
+
+import random
+
+from engine.base import check_legal
+from engine.cpu import choose_move
+from engine.cpu.janpo_play import choose_janpo_turn, hopeless, tsumogiri_cost
+from engine.cpu.janpo_view import split
+from engine.cpu.mahjong_play import TurnOptions, score_discards
+from engine.cpu.poker_play import PokerOptions, PokerSpot
+from engine.cpu.poker_view import poker_options
+from engine.games import new_game
+
+from .helpers import kind, seat
+
+FACING = PokerOptions(fold=True, call=True, raise_to=(1000, 25000), allin=True)
+
+
+def spot(hole: str, raised: bool = True, to_call: int = 1000) -> PokerSpot:
+    return PokerSpot((hole[:2], hole[2:]), (), 2200, to_call, 24000, 500, 3, 0.0, 0, raised)
+
+
+def options(s) -> TurnOptions:
+    return TurnOptions(discards={k for k, n in enumerate(s.counts) if n})
+
+
+def test_free_tsumogiri_goes_with_the_chip_action():  # J7a
+    s = seat("123m456p789s11z45m", drawn="7z")
+    choice = choose_janpo_turn(s, options(s), spot("AsAh"), FACING, random.Random(0))
+    assert choice.tsumogiri and choice.poker.action == "raise"
+    assert choice.turn.kind == kind("7z")
+
+
+def test_a_tile_that_makes_tenpai_is_kept_and_a_middling_hand_folds():  # J7b
+    s = seat("123m456p789s11z4m7z", drawn="5m")
+    choice = choose_janpo_turn(s, options(s), spot("Ts9s", raised=False, to_call=500), FACING, random.Random(0))
+    assert not choice.tsumogiri
+    assert choice.turn.kind == kind("7z") and choice.poker.action == "fold"
+
+
+def test_hopeless_mahjong_hand_plays_poker_with_every_draw():
+    s = seat("147m258p369s1357z", drawn="2m")
+    scored = {x.kind: x for x in score_discards(s, options(s).discards)}
+    best = min(scored.values(), key=lambda x: (x.shanten, -x.utility))
+    assert hopeless(best.shanten, s.wall_left)
+    assert tsumogiri_cost(best, scored[kind("2m")]) > 0.15  # the drawn tile is not the best discard
+    choice = choose_janpo_turn(s, options(s), spot("KsKh"), FACING, random.Random(0))
+    assert choice.tsumogiri and choice.poker.action in ("call", "raise")
+
+
+def test_weak_poker_hand_folds_with_the_best_discard():
+    s = seat("123m456p789s11z45m", drawn="7z")
+    choice = choose_janpo_turn(s, options(s), spot("7h2c"), FACING, random.Random(0))
+    assert choice.poker.action == "fold" and choice.turn.kind == kind("7z")
+
+
+def test_tsumo_goes_with_check_or_fold():  # J7c
+    s = seat("123m456p789s11z45m", drawn="6m")
+    opts = TurnOptions(discards=options(s).discards, tsumo=True)
+    choice = choose_janpo_turn(s, opts, spot("AsAh"), FACING, random.Random(0))
+    assert choice.turn.action == "tsumo" and choice.poker.action == "fold"
+    checked = PokerOptions(check=True, bet=(500, 25000), allin=True)
+    assert choose_janpo_turn(s, opts, spot("AsAh", to_call=0), checked, random.Random(0)).poker.action == "check"
+
+
+def test_split_separates_the_mahjong_and_poker_words():
+    assert split(["riichi", "tsumogiri", "raise", [1000, 2000]]) == (["riichi", "tsumogiri"], ["raise", [1000, 2000]])
+    assert split(["discard", "5m", "check"]) == (["discard", "5m"], ["check"])
+    assert poker_options([["raise", [1000, 2000]], ["fold"]]).raise_to == (1000, 2000)
+
+
+def test_first_combined_turn_of_a_real_table_is_legal():  # J6, J7
+    for seed in range(6):
+        game = new_game({"game": "janpo", "players": ["A", "B", "C", "D"], "seed": seed})
+        player = game.waiting_on()[0]
+        move = choose_move("janpo", game.view(player), game.legal_moves(player), random.Random(seed), strict=True)
+        check_legal(game, move)
+        assert len(move) >= 3  # a mahjong part and a poker part
