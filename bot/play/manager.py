@@ -12,6 +12,7 @@ import logging
 import secrets
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -38,12 +39,16 @@ ERROR_KEYS = {
 
 class TableManager:
     def __init__(self, bot: Any, store: Any, *, time_scale: float = 1.0, edit_interval: float = 1.0,
-                 repost_after: float = 3600.0) -> None:
+                 repost_after: float = 3600.0, cpu_pause: float = 1.0,
+                 seeds: Callable[[], int] = new_seed) -> None:
         self.bot = bot
         self.store = store
         self.time_scale = time_scale
         self.edit_interval = edit_interval
         self.repost_after = repost_after
+        self.cpu_pause = cpu_pause
+        self.seeds = seeds  # the CSPRNG; tests and benchmarks pass a fixed sequence
+        self.cpu_tasks: dict[str, asyncio.Task[None]] = {}
         self.tables: dict[str, Table] = {}
         self.finished: dict[int, Table] = {}  # channel -> last finished table, for /table verify
         self.by_channel: dict[int, str] = {}
@@ -90,6 +95,9 @@ class TableManager:
             del self.by_channel[table.channel_id]
         for key in [k for k in self.timers if k[0] == table.table_id]:
             self.timers.pop(key).cancel()
+        task = self.cpu_tasks.pop(table.table_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
 
     # ---- lobby ---------------------------------------------------------------------------------
 
@@ -159,7 +167,7 @@ class TableManager:
 
     async def start(self, table: Table, seed: int | None = None) -> None:
         """Deal: draw the seed, build the game, show its digest, then play until a human must act."""
-        table.seed = new_seed() if seed is None else seed
+        table.seed = self.seeds() if seed is None else seed
         table.status = "playing"
         table.started_at = self.clock()
         table.bank = {p: float(DEFAULT_BANK) for p in table.players}
@@ -176,13 +184,20 @@ class TableManager:
         self.move_times.append(time.perf_counter() - start)
 
     async def advance(self, table: Table) -> None:
-        """Play CPU seats, then prompt every human the game waits on (held lock)."""
+        """Play CPU seats, then prompt every human the game waits on (lock held).
+
+        One CPU move is made at once; further ones follow ``cpu_pause`` apart in a task of their
+        own, so people can follow the table and the lock is free for clicks in between.
+        """
         game = table.game
         assert game is not None
+        played = 0
         while not game.finished:
-            waiting = game.waiting_on()
-            bots = [p for p in waiting if table.is_cpu(p)]
+            bots = [p for p in game.waiting_on() if table.is_cpu(p)]
             if not bots:
+                break
+            if played and self.cpu_pause > 0:
+                self._continue_later(table)
                 break
             player = bots[0]
             rng = derive(table.seed or 0, "cpu", table.move_no)
@@ -192,15 +207,18 @@ class TableManager:
             except IllegalMove:
                 log.warning("table %s: CPU move %s refused; default move instead", table.table_id, move)
                 self._play(table, game.default_move(player))
+            played += 1
         if game.finished:
             await self.save(table)
             await self.finish(table)
             return
         waiting = game.waiting_on()
         for player in list(table.prompts):
-            if player not in waiting:
+            if player not in waiting or table.is_cpu(player):
                 self._clear_prompt(table, player)
         for player in waiting:
+            if table.is_cpu(player):
+                continue
             legal = game.legal_moves(player)
             if self.prompted_legal.get((table.table_id, player)) == legal and player in table.prompts:
                 continue
@@ -274,6 +292,18 @@ class TableManager:
             log.warning("table %s: channel message failed: %s", table.table_id, e)
             return None
 
+    def _continue_later(self, table: Table) -> None:
+        task = self.cpu_tasks.get(table.table_id)
+        if task is None or task.done():
+            self.cpu_tasks[table.table_id] = asyncio.create_task(self._cpu_turn(table))
+
+    async def _cpu_turn(self, table: Table) -> None:
+        await asyncio.sleep(self.cpu_pause * self.time_scale)
+        async with self.locks[table.table_id]:
+            self.cpu_tasks.pop(table.table_id, None)  # so that advance can schedule the next turn
+            if table.status == "playing" and self.tables.get(table.table_id) is table:
+                await self.advance(table)
+
     async def _expire(self, table_id: str, player: str, no: int, delay: float) -> None:
         await asyncio.sleep(delay)
         table = self.tables.get(table_id)
@@ -285,7 +315,6 @@ class TableManager:
             self.timers.pop((table_id, player), None)
             move = table.game.default_move(player)
             self._play(table, move)
-            table.answered[player] = no
             table.bank[player] = 0.0
             table.missed[player] = table.missed.get(player, 0) + 1
             self._clear_prompt(table, player)
@@ -544,7 +573,7 @@ class TableManager:
         self.schedule_publish(table)
 
     async def close(self) -> None:
-        for task in [*self.timers.values(), *self.publishers.values()]:
+        for task in [*self.timers.values(), *self.publishers.values(), *self.cpu_tasks.values()]:
             task.cancel()
 
 

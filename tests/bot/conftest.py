@@ -32,7 +32,9 @@ async def start_bot(tmp_path: Path) -> AsyncIterator[Callable[..., Awaitable[Jan
     async def start(**kw: Any) -> JanpoBot:
         store = await Store.open(str(tmp_path / "janpo.sqlite3"))
         stores.append(store)
-        bot = JanpoBot(Config(token="fake-token"), store=store, time_scale=kw.pop("time_scale", TIME_SCALE), **kw)
+        seeds = iter(range(kw.pop("seed", 1), 10**9))
+        bot = JanpoBot(Config(token="fake-token"), store=store, time_scale=kw.pop("time_scale", TIME_SCALE),
+                       seeds=lambda: next(seeds), **kw)
         await log_in(bot)
         bots.append(bot)
         return bot

@@ -402,6 +402,61 @@ async def log_in(bot: Any) -> None:
     await bot.login("fake-token")
 
 
+# ---- a table from the user's side ---------------------------------------------------------------
+
+HOST = 500_000_000_000_000_001
+PREFERENCE = ("All-in", "Call", "Check")
+
+
+def pending_hand(fake: FakeDiscord, user: int) -> Stored | None:
+    """The newest DM to ``user`` that still has move buttons."""
+    for message in reversed(fake.dms(user)):
+        if any(b["custom_id"].startswith("jp:m:") for b in message.buttons()):
+            return message
+    return None
+
+
+async def open_table(fake: FakeDiscord, bot: Any, user: int = HOST, cpus: int = 3, locale: str = "en-US",
+                     **options: Any) -> Stored:
+    """``/table new``, the host adds ``cpus`` CPU players and presses Start."""
+    fake.slash(bot, user, "table new", locale=locale, **options)
+    await fake.settle()
+    lobby = fake.channel_messages()[-1]
+    for _ in range(cpus):
+        fake.click(bot, user, lobby, lobby.button(prefix="jp:l:")["custom_id"].rsplit(":", 1)[0] + ":cpu")
+        await fake.settle()
+    fake.click(bot, user, lobby, lobby.button(prefix="jp:l:")["custom_id"].rsplit(":", 1)[0] + ":start")
+    await fake.settle()
+    return lobby
+
+
+async def until(predicate: Any, limit: float = 10.0, step: float = 0.01) -> Any:
+    """Wait for ``predicate()`` to give something true (CPU moves are paced, timers run)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while loop.time() < end:
+        value = predicate()
+        if value:
+            return value
+        await asyncio.sleep(step)
+    raise AssertionError(f"timed out waiting for {getattr(predicate, '__name__', predicate)}")
+
+
+async def play_out(fake: FakeDiscord, bot: Any, user: int = HOST, limit: int = 400) -> int:
+    """Answer every prompt with the first preferred button until the table ends; returns moves made."""
+    moves = 0
+    for _ in range(limit):
+        hand = await until(lambda: pending_hand(fake, user) or not bot.tables.table_in(CHANNEL_ID), limit=30)
+        if hand is True:
+            await fake.settle()
+            return moves
+        label = next(lab for lab in PREFERENCE if lab in hand.labels())
+        fake.click(bot, user, hand, hand.button(label)["custom_id"])
+        await until(lambda hand=hand: not any(b["custom_id"].startswith("jp:m:") for b in hand.buttons()))
+        moves += 1
+    raise AssertionError("the game did not end")
+
+
 def _option_type(value: Any) -> int:
     if isinstance(value, bool):
         return 5

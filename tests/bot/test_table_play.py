@@ -1,0 +1,279 @@
+"""Table play through the real dispatch: bad clicks, closed DMs, timers, restarts, Discord errors."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+
+from harness import CHANNEL_ID, HOST, FakeDiscord, open_table, pending_hand, play_out, until
+
+from bot.render import sprites
+from engine.games import new_game
+
+STRANGER = 500_000_000_000_000_002
+HOLDEM = {"game": "holdem", "stack": 1000, "big_blind": 200}
+
+
+def table_of(bot):
+    return next(iter(bot.tables.tables.values()))
+
+
+async def test_stale_stranger_and_double_clicks_change_nothing(fake: FakeDiscord, start_bot) -> None:
+    fake.add_user(HOST, "Alice")
+    fake.add_user(STRANGER, "Mallory")
+    bot = await start_bot()
+    await open_table(fake, bot, **HOLDEM)
+    table = table_of(bot)
+    hand = pending_hand(fake, HOST)
+    assert hand is not None
+    call = hand.button("Call")["custom_id"]
+
+    fake.click(bot, STRANGER, hand, call)  # someone not seated
+    await fake.settle()
+    assert "not seated" in fake.last_reply(STRANGER).text()
+    assert fake.last_reply(STRANGER).ephemeral
+    before = list(table.moves)
+
+    fake.click(bot, HOST, hand, call)
+    fake.click(bot, HOST, hand, call)  # a double click: both arrive before either is answered
+    await fake.settle()
+    assert len([m for m in table.moves[len(before):] if m[0] == "A"]) == 1
+    assert "already made that move" in fake.last_reply(HOST).text()
+
+    later = await until(lambda: pending_hand(fake, HOST))  # the next prompt: left unanswered until it expires
+    for _ in range(100):
+        if table.missed.get("A"):
+            break
+        await asyncio.sleep(0.05)
+    await fake.settle()
+    moves = list(table.moves)
+    fake.click(bot, HOST, later, later.buttons()[0]["custom_id"])  # its button is stale now
+    await fake.settle()
+    assert "earlier move" in fake.last_reply(HOST).text()
+    assert table.moves == moves
+
+
+async def test_dm_forbidden_falls_back_to_my_hand(fake: FakeDiscord, start_bot) -> None:
+    fake.add_user(HOST, "Alice")
+    fake.fail("POST", r"^/channels/\d+/messages$", 403, code=50007, times=1)
+    bot = await start_bot()
+    fake.faults[0].pattern = re.compile(rf"^/channels/(?!{CHANNEL_ID})\d+/messages$")  # only the DM fails
+    await open_table(fake, bot, **HOLDEM)
+    notices = [m for m in fake.channel_messages() if "cannot send you direct messages" in m.content]
+    assert len(notices) == 1 and f"<@{HOST}>" in notices[0].content
+    assert not fake.dms(HOST)
+
+    table_message = fake.table_message()
+    fake.click(bot, HOST, table_message, table_message.button("My hand")["custom_id"])
+    await fake.settle()
+    mine = fake.last_reply(HOST)
+    assert mine.ephemeral and mine.files and mine.files[0][0] == "hand.png"
+    assert {"Fold", "Call", "All-in"} <= set(mine.labels())
+    fake.click(bot, HOST, mine, mine.button("Call")["custom_id"])
+    await fake.settle()
+    assert any(m[0] == "A" and m[1] == "call" for m in table_of(bot).moves)
+    again = [m for m in fake.channel_messages() if "cannot send you direct messages" in m.content]
+    assert len(again) == 1  # told once, not on every turn
+
+
+async def test_timer_expiry_plays_the_default_move_then_cpu_until_back(fake: FakeDiscord, start_bot) -> None:
+    fake.add_user(HOST, "Alice")
+    bot = await start_bot()
+    await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
+    table = table_of(bot)
+    first = pending_hand(fake, HOST)
+    assert first is not None and "<t:" in first.content  # the deadline as a Discord timestamp
+    for _ in range(200):
+        if "A" in table.afk:
+            break
+        await asyncio.sleep(0.05)
+    ours = [m for m in table.moves if m[0] == "A"]
+    assert ours[:3] == [["A", "fold"]] * 3 or all(m[1] in ("fold", "check") for m in ours[:3])
+    assert table.missed["A"] >= 3 and "A" in table.afk
+    notice = [m for m in fake.channel_messages() if "missed three turns" in m.content]
+    assert len(notice) == 1
+    await fake.settle()
+
+    message = fake.table_message()
+    fake.click(bot, HOST, message, message.button("I'm back")["custom_id"])
+    await fake.settle()
+    assert "Welcome back" in fake.last_reply(HOST).text()
+    assert "A" not in table.afk and table.missed["A"] == 0
+
+
+async def test_restart_mid_hand_resumes_from_the_database(fake: FakeDiscord, start_bot) -> None:
+    fake.add_user(HOST, "Alice")
+    first = await start_bot(time_scale=1.0)
+    await open_table(fake, first, **HOLDEM)
+    table = table_of(first)
+    hand = await until(lambda: pending_hand(fake, HOST))
+    moves, seed, message_id = list(table.moves), table.seed, table.message_id
+    deadline = table.deadlines["A"]
+    await first.tables.close()  # the process dies: no more timers, nothing else saved
+
+    dms_before = len(fake.dms(HOST))
+    second = await start_bot(time_scale=1.0)  # a new bot object on the same database
+    await fake.settle()
+    resumed = table_of(second)
+    assert (resumed.table_id, resumed.seed, resumed.moves) == (table.table_id, seed, moves)
+    assert resumed.message_id == message_id and resumed.deadlines["A"] == deadline  # the timer resumes
+    assert len(fake.dms(HOST)) == dms_before + 1  # the private hand is sent again
+    again = pending_hand(fake, HOST)
+    assert again is not None and again.labels() == hand.labels()
+    fake.click(second, HOST, again, again.button("Call")["custom_id"])
+    await until(lambda: len(resumed.moves) > len(moves))
+    assert resumed.moves[len(moves)] == ["A", "call"]
+    await until(lambda: len(resumed.moves) > len(moves) + 1)  # and the CPUs play on
+
+
+async def test_rate_limit_and_server_error_from_discord(fake: FakeDiscord, start_bot) -> None:
+    fake.add_user(HOST, "Alice")
+    bot = await start_bot(time_scale=0.1)
+    fake.fail("PATCH", r"^/channels/\d+/messages/\d+$", 429, retry_after=0.2)
+    await open_table(fake, bot, **HOLDEM)
+
+    def patches() -> list[int]:
+        return [c.status for c in fake.calls if c.method == "PATCH" and c.path.startswith("/channels/")]
+
+    await until(lambda: len(patches()) >= 2)
+    assert patches()[:2] == [429, 200]  # waited as told, then went through
+    assert "SHA-256" in fake.table_message().text()
+
+    fake.fail("PATCH", r"^/channels/\d+/messages/\d+$", 500)
+    fake.fail("POST", rf"^/channels/(?!{CHANNEL_ID})\d+/messages$", 500)  # and the next DM
+    hand = await until(lambda: pending_hand(fake, HOST))
+    fake.click(bot, HOST, hand, hand.button("Call")["custom_id"])
+    await until(lambda: 500 in patches() and patches()[-1] == 200)  # the failed edit is redone
+    table = table_of(bot)
+    await until(lambda: any(c.status == 500 and c.method == "POST" for c in fake.calls))
+    assert "A" in table.prompts  # the DM was lost, the turn was not
+    message = fake.table_message()
+    fake.click(bot, HOST, message, message.button("My hand")["custom_id"])
+    await fake.settle()
+    mine = fake.last_reply(HOST)
+    assert mine.ephemeral and len(mine.labels()) == len(table.game.legal_moves("A"))
+    count = len(table.moves)
+    fake.click(bot, HOST, mine, mine.buttons()[0]["custom_id"])  # and the turn is played from there
+    await until(lambda: any(m[0] == "A" for m in table.moves[count:]))
+
+
+async def test_raise_through_a_modal_with_the_amount_checked(fake: FakeDiscord, start_bot) -> None:
+    fake.add_user(HOST, "Alice")
+    bot = await start_bot(time_scale=1.0)
+    await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
+    table = table_of(bot)
+    hand = pending_hand(fake, HOST)
+    low, high = next(m[2] for m in table.game.legal_moves("A") if m[1] == "raise")
+    fake.click(bot, HOST, hand, hand.button("Raise…")["custom_id"])
+    await fake.settle()
+    modal = next(c.payload for c in reversed(fake.calls) if c.payload and c.payload.get("type") == 9)
+    assert modal["data"]["title"] == "How much?"
+    assert f"From {low:,} to {high:,}" in json.dumps(modal)
+    moves = list(table.moves)
+    for bad in (f"{low + 50}", f"{high + 100}", "lots"):
+        fake.submit_modal(bot, HOST, hand, bad)  # not a multiple of 100, too much, not a number
+        await fake.settle()
+        assert f"multiple of 100 from {low:,} to {high:,}" in fake.last_reply(HOST).text()
+        assert table.moves == moves
+    fake.click(bot, HOST, hand, hand.button("Raise…")["custom_id"])
+    await fake.settle()
+    fake.submit_modal(bot, HOST, hand, f"{low + 100:,}")
+    await fake.settle()
+    assert ["A", "raise", low + 100] in table.moves
+
+
+async def test_bursts_of_changes_make_one_table_edit_per_second(fake: FakeDiscord, start_bot) -> None:
+    fake.add_user(HOST, "Alice")
+    bot = await start_bot(time_scale=1.0)
+    await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
+    await asyncio.sleep(1.05)
+    await fake.settle()
+    table = table_of(bot)
+
+    def edits() -> int:
+        return len([c for c in fake.calls if c.method == "PATCH" and c.path.startswith("/channels/")])
+
+    before = edits()
+    for _ in range(20):  # twenty changes within half a second
+        bot.tables.schedule_publish(table)
+        await asyncio.sleep(0.025)
+    await asyncio.sleep(0.2)
+    assert edits() == before + 1
+    await asyncio.sleep(1.0)
+    assert edits() == before + 2  # the rest of the burst, shown once, a second later
+
+
+async def test_table_message_is_reposted_when_an_hour_old(fake: FakeDiscord, start_bot) -> None:
+    fake.add_user(HOST, "Alice")
+    bot = await start_bot()
+    await open_table(fake, bot, **HOLDEM)
+    table = table_of(bot)
+    old = table.message_id
+    table.message_posted -= 3601
+    hand = pending_hand(fake, HOST)
+    fake.click(bot, HOST, hand, hand.button("Call")["custom_id"])
+    await fake.settle(quiet=0.1)
+    if table.status == "playing":
+        assert table.message_id != old and old not in fake.messages  # a new message, the old one deleted
+        assert fake.table_message().id == table.message_id
+
+
+async def test_channel_payloads_never_carry_private_cards(fake: FakeDiscord, start_bot, monkeypatch) -> None:
+    """A whole game: no hole card that was not shown down reaches a channel message or its image."""
+    fake.add_user(HOST, "Alice")
+    drawn: list[str] = []
+    from bot.play import images
+
+    table_png = images.table_png
+
+    def watched(*args, **kwargs):
+        with sprites.watch() as seen:
+            png = table_png(*args, **kwargs)
+        drawn.extend(seen)
+        return png
+
+    monkeypatch.setattr(images, "table_png", watched)
+    bot = await start_bot()
+    await open_table(fake, bot, **HOLDEM)
+    table = table_of(bot)
+    await play_out(fake, bot)
+    await fake.settle()
+    assert table.status == "finished"
+
+    game = new_game(table.scenario() | {"moves": []})
+    dealt: set[str] = set()
+    shown: set[str] = set()
+    for move in [*table.moves, None]:
+        for p in game.players:
+            dealt |= set(re.findall(r"[2-9TJQKA][shdc]", game.view(p).get("hole") or ""))
+        last = game.public_view().get("last_hand") or {}
+        for seat in (last.get("shown") or {}).values():
+            shown |= set(re.findall(r"[2-9TJQKA][shdc]", json.dumps(seat)))
+        shown |= set(re.findall(r"[2-9TJQKA][shdc]", game.public_view().get("board") or ""))
+        if move is not None:
+            game.play(move)
+    hidden = dealt - shown
+    assert hidden, "some hole cards were never shown"
+    public = fake.public_calls()
+    assert public
+    text = "\n".join(json.dumps(c.payload, ensure_ascii=False) for c in public)
+    leaks = [card for card in hidden if re.search(rf"(?<![A-Za-z0-9]){card}(?![A-Za-z0-9])", text)]
+    assert leaks == []
+    assert drawn and not (set(drawn) & hidden)
+    assert all(name in shown or not re.fullmatch(r"[2-9TJQKA][shdc]", name) for name in drawn)
+
+
+async def test_verify_after_the_game_replays_the_revealed_seed(fake: FakeDiscord, start_bot) -> None:
+    fake.add_user(HOST, "Alice")
+    bot = await start_bot()
+    await open_table(fake, bot, **HOLDEM)
+    fake.slash(bot, HOST, "table verify")
+    await fake.settle()
+    assert "still running" in fake.last_reply(HOST).text()
+    await play_out(fake, bot)
+    await fake.settle()
+    fake.slash(bot, HOST, "table verify")
+    await fake.settle()
+    reply = fake.last_reply(HOST).text()
+    assert "deals the same walls and decks" in reply and "SHA-256" in reply
