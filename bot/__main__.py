@@ -19,6 +19,7 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("run", help="connect and play (the default)")
     sync = sub.add_parser("sync", help="register the slash commands with Discord, then exit")
     sync.add_argument("--guild", type=int, help="one server id: instant there (default DEV_GUILD_ID, else global)")
+    sub.add_parser("demo", help="play one CPU game of each mode offline into demo/ (no token needed)")
     return parser
 
 
@@ -35,11 +36,17 @@ async def _sync(config: Config, guild_id: int | None) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["demo"]:
+        from bot.demo import main as demo
+
+        return demo(argv[1:])
     args = _parser().parse_args(argv)
     try:
         config = load_config()
     except ConfigError as e:
         print(e, file=sys.stderr)
+        print("To see the games without Discord first: python -m bot demo", file=sys.stderr)
         return 2
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.command == "sync":
