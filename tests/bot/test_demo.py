@@ -1,0 +1,156 @@
+"""The offline demo: every game played to its end, drawn, and written as a replayable scenario."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot import __main__ as main_module
+from bot import demo
+from engine.scenario import run as run_scenario
+
+GAMES = ("janpo", "five", "riichi", "holdem")
+
+
+@pytest.fixture(scope="module")
+def demo_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[tuple[Any, Any]], str, str]:
+    out = tmp_path_factory.mktemp("demo")
+    stdout, stderr = io.StringIO(), io.StringIO()
+    played = demo.run(out, quick=True, seed=2026, stdout=stdout, stderr=stderr)
+    return out, played, stdout.getvalue(), stderr.getvalue()
+
+
+def test_every_game_is_played_to_the_end(demo_run: Any) -> None:
+    _, played, _, _ = demo_run
+    assert [d.game for d, _ in played] == list(GAMES)
+    for d, p in played:
+        assert p.summary["finished"], d.game
+    by_game = {d.game: p for d, p in played}
+    assert len(by_game["holdem"].summary["poker_results"]) == 8  # the quick run's set number of hands
+    assert [r["kyoku"] for r in by_game["janpo"].summary["kyoku_results"]] == ["E1", "E2", "E3", "E4"]  # J2
+    assert by_game["riichi"].summary["kyoku_results"][-1]["kyoku"].startswith("E")  # East only (R2)
+
+
+def test_files_exist_and_pictures_open(demo_run: Any) -> None:
+    out, played, _, _ = demo_run
+    for d, p in played:
+        names = {f.name for f in out.glob(f"{d.game}*")}
+        assert f"{d.game}.json" in names and f"{d.game}-standings.png" in names
+        assert any(n.startswith(f"{d.game}-table-") and n.endswith("-end.png") for n in names)
+        assert f"{d.game}-hand.png" in names
+        results = [n for n in names if n.startswith(f"{d.game}-result-")]
+        assert len(results) == min(2, len(p.summary["kyoku_results"]))
+        assert len([n for n in names if n.startswith(f"{d.game}-showdown-")]) == min(1, len(p.showdowns))
+    assert any(out.glob("five-result-*.png")) and any(out.glob("riichi-result-*.png"))
+    pngs = sorted(out.glob("*.png"))
+    assert len(pngs) >= 20
+    for path in pngs:
+        with Image.open(path) as img:
+            img.verify()
+        with Image.open(path) as img:
+            assert img.format == "PNG" and img.width >= 300 and img.height >= 100, path.name
+
+
+def test_scenarios_replay_to_the_same_points(demo_run: Any) -> None:
+    out, played, _, _ = demo_run
+    for d, p in played:
+        spec = json.loads((out / f"{d.game}.json").read_text(encoding="utf-8"))
+        assert set(spec) == {"game", "players", "seed", "options", "moves"}  # SCENARIOS.md input
+        again = run_scenario(spec)
+        assert again["finished"] and again["to_act"] is None
+        assert again["points"] == p.summary["points"], d.game
+        assert again["standings"] == p.summary["standings"]
+
+
+def test_scenario_replays_on_the_command_line(demo_run: Any) -> None:
+    out, played, _, _ = demo_run
+    riichi = next(p for d, p in played if d.game == "riichi")
+    done = subprocess.run([sys.executable, "-m", "engine.scenario", str(out / "riichi.json")],
+                          capture_output=True, text=True, timeout=60, check=True)
+    assert json.loads(done.stdout)["points"] == riichi.summary["points"]
+
+
+def test_one_summary_line_per_game_and_a_progress_bar(demo_run: Any) -> None:
+    _, _, stdout, stderr = demo_run
+    lines = stdout.strip().splitlines()
+    assert [line.split()[0] for line in lines] == list(GAMES)
+    assert all("CPU (normal)" in line and "python -m engine.scenario" in line for line in lines)
+    assert stderr.count("[") == 4 and "100%" in stderr  # not a terminal: one finished bar per game
+
+
+def test_yaku_lines_carry_library_han() -> None:
+    closed = {"yaku": ["Riichi", "Pinfu", "Dora 2", "Aka Dora 1"], "melds": []}
+    assert [(x.label, x.han) for x in demo.yaku_lines(closed)] == [("Riichi", 1), ("Pinfu", 1), ("Dora", 2),
+                                                                     ("Aka Dora", 1)]
+    opened = {"yaku": ["Honitsu", "Yakuhai (chun)"], "melds": [{"type": "pon", "tiles": ["7z"] * 3}]}
+    assert [x.han for x in demo.yaku_lines(opened)] == [2, 1]  # honitsu loses a han when open
+    kan_only = {"yaku": ["Honitsu"], "melds": [{"type": "ankan", "tiles": ["1z"] * 4}]}
+    assert [x.han for x in demo.yaku_lines(kan_only)] == [3]  # a closed kan keeps the hand closed
+
+
+def test_kyoku_value_is_what_the_losers_paid() -> None:
+    # Ron with two riichi sticks on the table: the winner gains 6,800, the hand is worth 4,800.
+    record = {"kyoku": "E1", "honba": 0, "result": "ron", "winner": "A", "from": "D", "han": 2, "fu": 50,
+              "yaku": ["Riichi", "Yakuhai (chun)"], "limit": "", "hand": ["1m", "1m", "2m"], "melds": [],
+              "win_tile": "2m", "deltas": {"A": 6800, "B": 0, "C": 0, "D": -4800}}
+    image = demo.kyoku_image(record, ["A", "B", "C", "D"])
+    assert image.value == "4,800" and image.hand == ("1m", "1m") and image.win_tile == "2m"
+    assert [c.name for c in image.changes] == ["A", "B", "C", "D"]
+    mangan = dict(record, honba=1, limit="mangan", deltas={"A": 8300, "B": 0, "C": 0, "D": -8300})
+    image = demo.kyoku_image(mangan, ["A", "B", "C", "D"])
+    assert (image.title, image.value) == ("E1 · 1 honba", "Mangan · 8,300")
+
+
+def test_five_breakdown_marks_closed_hand_bonuses() -> None:
+    record = {"kyoku": "S1", "result": "tsumo", "winner": "C", "hand": [], "win_tile": None,
+              "breakdown": {"lines": [{"key": "closed_hand", "label": "Closed Hand", "han": 1, "tiles": ""},
+                                      {"key": "closed_riichi", "label": "Riichi", "han": 1, "tiles": ""},
+                                      {"key": "vip_set", "label": "VIP Set", "han": 1, "tiles": "777z"}],
+                            "total_han": 3, "base": 20},
+              "deltas": {"A": -20, "B": -20, "C": 60, "D": -20}}
+    image = demo.five_image(record, ["A", "B", "C", "D"])
+    assert [(x.label, x.bonus) for x in image.lines] == [("Closed Hand", False), ("Riichi", True),
+                                                         ("VIP Set 777z", False)]
+    assert (image.total_han, image.base_score, image.changes[0]) == (3, 20, demo.ScoreChange("C", 60))
+
+
+def test_showdown_shares_and_hand_names() -> None:
+    # Two winners split 500: the odd 100 goes to the first listed (D17); the folder shows face down.
+    result = {"hand": 3, "board": "AhKd7c2s9h", "pots": [{"amount": 500, "winners": ["B", "A"]}],
+              "deltas": {"A": 50, "B": 150, "C": -200}, "shown": {"A": "AsAd", "B": {"cards": "AcKh"}}}
+    image = demo.showdown_image(result, "Showdown")
+    hands = {h.name: h for h in image.hands}
+    assert (hands["B"].won, hands["A"].won) == (300, 200)
+    assert hands["A"].label == "Three of a Kind" and hands["B"].label == "Two Pair"
+    assert hands["C"].folded and hands["C"].cards == ()
+
+
+def test_standings_share_a_rank_on_equal_points() -> None:  # R11
+    summary = {"standings": [["A", 30000], ["B", 25000], ["C", 25000], ["D", 20000]],
+               "mleague": {"A": 50.0, "B": 0.0, "C": 0.0, "D": -50.0}}
+    rows = demo.standings_image(demo.demo_games(True)[2], summary, "").rows
+    assert [r.rank for r in rows] == [1, 2, 2, 4]
+    assert rows[3].note == "\u221250.0" and rows[0].note == "+50.0"
+
+
+def test_bot_without_token_points_to_the_demo(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setattr("dotenv.load_dotenv", lambda *a, **k: False)
+    assert main_module.main([]) == 2
+    err = capsys.readouterr().err
+    assert "DISCORD_TOKEN" in err and "python -m bot demo" in err
+
+
+def test_bot_demo_is_a_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main_module.main(["demo", "--help"])
+    assert done.value.code == 0
+    assert "--quick" in capsys.readouterr().out
