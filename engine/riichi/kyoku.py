@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from engine.base import IllegalMove
-from engine.riichi.scoring import DAISANGEN, DAISUUSHII, SUUKANTSU, WinContext
+from engine.riichi.scoring import DAISANGEN, DAISUUSHII, SUUKANTSU, WinContext, shanten
 from engine.tiles import Meld, MeldKind, dora_of, kind_name, parse_one, tile_name, to_34
 from engine.wall import Wall
 
@@ -166,6 +166,9 @@ class Kyoku:
         self.kakan_tile: int | None = None
         self.result: KyokuResult | None = None
         self.log: list[tuple[int, list[str]]] = []
+        self.version = 0  # bumped by every move; keys the cache of legal moves
+        self._legal_key: tuple[int, tuple[int, ...]] | None = None
+        self._legal_cache: dict[int, list[list[str]]] = {}
         for s in range(4):
             self._update_waits(s)
         self._draw(dealer)
@@ -240,6 +243,24 @@ class Kyoku:
     # ---- legal moves --------------------------------------------------------------------
 
     def legal(self, seat: int) -> list[list[str]]:
+        """The moves ``seat`` may make now, in scenario syntax without the player.
+
+        Cached until the next move (or a change of points, which riichi depends on): the bot, the
+        CPU players and the runner ask for the same list many times per move.
+        """
+        key = (self.version, tuple(self.table.points))
+        if key != self._legal_key:
+            self._legal_key, self._legal_cache = key, {}
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            cached = self._legal_cache[seat] = self._compute_legal(seat)
+        return [list(m) for m in cached]
+
+    def touch(self) -> None:
+        """Forget cached answers; call after changing a kyoku other than through :meth:`play`."""
+        self.version += 1
+
+    def _compute_legal(self, seat: int) -> list[list[str]]:
         if self.phase == Phase.ENDED:
             return []
         if self.phase in (Phase.CLAIMS, Phase.CHANKAN):
@@ -285,6 +306,8 @@ class Kyoku:
         if not st.closed or self.live_remaining < 1:
             return []
         if self.table.points[seat] < self.rules.riichi_min_points:
+            return []
+        if shanten(st.hand) > 0:  # no discard can leave tenpai: skip the per-discard waits
             return []
         out: list[str] = []
         seen: set[str] = set()
@@ -385,6 +408,7 @@ class Kyoku:
         if move not in legal:
             raise IllegalMove(self.why_not(seat, move, legal))
         self.log.append((seat, move))
+        self.version += 1
         action = move[0]
         if self.phase in (Phase.CLAIMS, Phase.CHANKAN):
             self._answer(seat, move)
