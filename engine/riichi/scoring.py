@@ -313,8 +313,13 @@ def shanten(closed: Iterable[int], melds: Iterable[Meld] = ()) -> int:
 def waits(closed13: Iterable[int], melds: Iterable[Meld] = ()) -> set[int]:
     """The 34-kinds that complete the concealed shape, yaku or not (for furiten and tenpai).
 
-    A kind of which the hand already holds four is included when the shape would take a fifth;
-    :func:`tenpai_waits` drops it (R10).
+    A kind the concealed tiles already hold four of is left out: there is no fifth to win on
+    (the library's shape check would accept a fifth suited tile but not a fifth honor).
+    :func:`tenpai_waits` also drops kinds whose four copies are spread over hand and melds (R10).
+
+    >>> from engine.tiles import parse_kinds
+    >>> sorted(waits([k * 4 + i % 4 for i, k in enumerate(parse_kinds("1111m234p567p789s"))]))
+    []
     """
     counts = to_34(list(closed13))
     if (sum(counts) + 1) % 3 != 2:
@@ -322,6 +327,8 @@ def waits(closed13: Iterable[int], melds: Iterable[Meld] = ()) -> set[int]:
     del melds  # the concealed part alone decides; seven pairs need all 14 tiles concealed anyway
     out = set()
     for kind in _candidates(counts):
+        if counts[kind] == 4:
+            continue
         counts[kind] += 1
         if Agari.is_agari(counts):
             out.add(kind)
@@ -351,12 +358,11 @@ def _candidates(counts: list[int]) -> set[int]:
 def tenpai_waits(closed13: Iterable[int], melds: Iterable[Meld] = ()) -> set[int]:
     """Waits that make the hand tenpai under R10: not a kind the player holds all four of.
 
-    >>> from engine.tiles import parse_kinds
-    >>> sorted(waits([k * 4 for k in parse_kinds("1111m234p567p789s")]))
-    [0]
-    >>> tenpai_waits([k * 4 + i for i, k in enumerate(parse_kinds("1111m"))] +
-    ...              [k * 4 for k in parse_kinds("234p567p789s")])
-    set()
+    >>> from engine.tiles import Meld, MeldKind
+    >>> pon = Meld(MeldKind.PON, (0, 1, 2))                     # 1m 1m 1m
+    >>> closed = (3, 40, 44, 48, 53, 56, 60, 96, 100, 104)      # 1m 234p 567p 789s
+    >>> waits(closed, [pon]), tenpai_waits(closed, [pon])     # the only 1m left is in hand
+    ({0}, set())
     """
     closed = list(closed13)
     melds = list(melds)

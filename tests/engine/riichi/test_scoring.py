@@ -322,9 +322,9 @@ def test_waits_of_standard_chiitoitsu_and_kokushi_shapes() -> None:
 
 
 def test_r10_wait_on_a_fifth_copy_is_not_tenpai() -> None:
-    hand = ids("1111m234p567p789s")
-    assert waits(hand) == kinds("1m")
-    assert tenpai_waits(hand) == set()
+    # 1111m234p567p789s "waits" on a fifth 1m (111m + 1m tanki): no such tile, not a wait
+    assert waits(ids("1111m234p567p789s")) == set()
+    assert waits(ids("1111z234p567p789s")) == set()
 
 
 def test_r10_wait_on_a_kind_held_four_times_across_melds_is_dropped() -> None:
