@@ -13,14 +13,16 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.base import Move, matches
+from engine.cpu.baselines import passive_player
+from engine.cpu.janpo_view import janpo_move
+from engine.cpu.mahjong_view import mahjong_move
+from engine.cpu.poker_play import choose_poker
+from engine.cpu.poker_view import holdem_spot, poker_options, poker_tail
 
 LEVELS = ("easy", "normal")
 
 
 def _holdem(view: dict[str, Any], legal: list[Move], rng: random.Random, level: str) -> Move:
-    from engine.cpu.poker_play import choose_poker
-    from engine.cpu.poker_view import holdem_spot, poker_options, poker_tail
-
     player = legal[0][0]
     choice = choose_poker(holdem_spot(view), poker_options([m[1:] for m in legal]), rng, level)
     return [player, *poker_tail(choice)]
@@ -30,12 +32,8 @@ def _dispatch(game: str) -> Callable[[dict[str, Any], list[Move], random.Random,
     if game == "holdem":
         return _holdem
     if game in ("riichi", "five"):
-        from engine.cpu.mahjong_view import mahjong_move
-
         return mahjong_move
     if game == "janpo":
-        from engine.cpu.janpo_view import janpo_move
-
         return janpo_move
     raise ValueError(f"no CPU for game {game!r}")
 
@@ -61,6 +59,4 @@ def choose_move(game: str, view: dict[str, Any], legal: list[Move], rng: random.
         return move
     if strict:
         raise ValueError(f"CPU chose {move!r}, not in the legal list")
-    from engine.cpu.baselines import passive_player
-
     return passive_player(view, legal, rng)

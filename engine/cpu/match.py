@@ -30,7 +30,8 @@ def cpu_policy(game_name: str, level: str = "normal", strict: bool = False) -> P
 @dataclass(slots=True)
 class MatchLog:
     moves: list[Move] = field(default_factory=list)
-    seconds: dict[str, list[float]] = field(default_factory=dict)  # decision times per seat
+    # Decision times per seat, in CPU time of this process: other load on the machine is not counted.
+    seconds: dict[str, list[float]] = field(default_factory=dict)
 
 
 def play_match(game: Game, policies: dict[str, Policy], seed: int | str = 0,
@@ -54,9 +55,9 @@ def play_match(game: Game, policies: dict[str, Policy], seed: int | str = 0,
         legal = game.legal_moves(player)
         if inspect is not None:
             inspect(player, view)
-        start = time.perf_counter()
+        start = time.process_time()
         move = policies[player](view, legal, rngs[player])
-        log.seconds[player].append(time.perf_counter() - start)
+        log.seconds[player].append(time.process_time() - start)
         check_legal(game, move)
         game.play(move)
         log.moves.append(move)

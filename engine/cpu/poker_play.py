@@ -17,6 +17,7 @@ from engine.cpu.preflop import chen, chen_by_index
 
 SAMPLES = {"normal": 200, "easy": 0}
 BLUFF_RATE = 0.07
+RAISER_FLOOR = 3  # Chen score below which a bettor's sampled hand is redrawn (about the top 70%)
 BET_EQUITY = {1: 0.62, 2: 0.5}  # three or more opponents: 0.42
 RAISE_EQUITY = {1: 0.8, 2: 0.68}  # three or more opponents: 0.58
 
@@ -167,7 +168,7 @@ def preflop(spot: PokerSpot, options: PokerOptions, rng: random.Random) -> Poker
     if score < 4:
         return _passive(options, call_ok=False)
     # Facing a raise with a middling hand: price it against a better-than-random range.
-    eq = equity(spot.hole, (), spot.opponents, rng, SAMPLES["normal"] // 2, floor=5)
+    eq = equity(spot.hole, (), spot.opponents, rng, SAMPLES["normal"] // 2, floor=RAISER_FLOOR)
     pot_odds = spot.to_call / (spot.pot + spot.to_call)
     return _passive(options, call_ok=eq >= pot_odds + 0.05)
 
@@ -216,7 +217,7 @@ def poker_decision(spot: PokerSpot, options: PokerOptions, rng: random.Random,
         return by_class(spot, options, rng)
     if not spot.board:
         return preflop(spot, options, rng), _class_strength(spot.hole)
-    floor = 5 if spot.raised else -10
+    floor = RAISER_FLOOR if spot.raised else -10
     eq = equity(spot.hole, spot.board, spot.opponents, rng, SAMPLES["normal"], floor)
     return postflop(spot, options, rng, eq), eq
 
