@@ -60,6 +60,7 @@ class TableManager:
         self.dirty: set[str] = set()
         self.publishers: dict[int, asyncio.Task[None]] = {}
         self.last_edit: dict[int, float] = {}
+        self.publish_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.move_times: list[float] = []
 
     # ---- helpers -------------------------------------------------------------------------------
@@ -415,7 +416,7 @@ class TableManager:
             self._clear_prompt(table, player)
         self.forget(table)
         self.finished[table.channel_id] = table
-        await self._publish(table)
+        await self._publish(table, final=True)
         summary = table.game.summary()
         points = summary.get("points", {})
         seats = [
@@ -450,8 +451,16 @@ class TableManager:
                 return
             await self._publish(table)
 
-    async def _publish(self, table: Table) -> None:
-        """Draw and send the table message now (re-posting it once it is an hour old)."""
+    async def _publish(self, table: Table, final: bool = False) -> None:
+        """Draw and send the table message now (re-posting it once it is an hour old).
+
+        One at a time per channel, so an edit drawn earlier never lands after a later one; once the
+        game is over only the final picture is sent."""
+        async with self.publish_locks[table.channel_id]:
+            if table.status == "playing" or final:
+                await self._draw_and_send(table)
+
+    async def _draw_and_send(self, table: Table) -> None:
         assert table.game is not None
         self.dirty.discard(table.table_id)
         public = table.game.public_view()
@@ -473,7 +482,8 @@ class TableManager:
                 table.message_id, table.message_posted = sent.id, self.clock()
                 if old:
                     await _quietly(channel.get_partial_message(old).delete())
-                await self.save(table)
+                if table.status == "playing":
+                    await self.save(table)
         except discord.HTTPException as e:
             log.warning("table %s: table message not updated (%s); retrying", table.table_id, e)
             self.dirty.add(table.table_id)

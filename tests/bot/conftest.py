@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -45,3 +46,30 @@ async def start_bot(tmp_path: Path) -> AsyncIterator[Callable[..., Awaitable[Jan
         await bot.http.close()
     for store in stores:
         await store.close()
+
+
+@pytest.fixture
+def public_sprites(monkeypatch: pytest.MonkeyPatch) -> list[tuple[dict[str, Any], list[str]]]:
+    """Every public table picture drawn: (the view it was drawn from, the sprites it asked for).
+
+    The sprite watch sees all threads, so private hand pictures are kept from overlapping."""
+    from bot.play import images
+    from bot.render import sprites
+
+    drawn: list[tuple[dict[str, Any], list[str]]] = []
+    table_png, hand_png = images.table_png, images.hand_png
+    one_at_a_time = threading.Lock()
+
+    def hand(*args: Any) -> bytes:
+        with one_at_a_time:
+            return hand_png(*args)
+
+    def table(game: str, view: dict[str, Any], texts: Any) -> bytes:
+        with one_at_a_time, sprites.watch() as seen:
+            png = table_png(game, view, texts)
+        drawn.append((view, list(seen)))
+        return png
+
+    monkeypatch.setattr(images, "table_png", table)
+    monkeypatch.setattr(images, "hand_png", hand)
+    return drawn

@@ -318,12 +318,17 @@ class FakeDiscord:
         return [m for m in self.messages.values() if m.channel_id == channel_id and not m.ephemeral
                 and m.where == "channel"]
 
-    def table_message(self, channel_id: int = CHANNEL_ID) -> Stored:
-        """The public message carrying the table buttons (My hand)."""
+    def find_table_message(self, channel_id: int = CHANNEL_ID) -> Stored | None:
+        """The public message carrying the table buttons (My hand), if there is one."""
         for m in reversed(self.channel_messages(channel_id)):
             if any(b["custom_id"].startswith("jp:h:") for b in m.buttons()):
                 return m
-        raise AssertionError("no table message in the channel")
+        return None
+
+    def table_message(self, channel_id: int = CHANNEL_ID) -> Stored:
+        found = self.find_table_message(channel_id)
+        assert found is not None, "no table message in the channel"
+        return found
 
     def last_reply(self, user_id: int) -> Stored:
         """The newest ephemeral answer to this user."""
@@ -405,7 +410,7 @@ async def log_in(bot: Any) -> None:
 # ---- a table from the user's side ---------------------------------------------------------------
 
 HOST = 500_000_000_000_000_001
-PREFERENCE = ("All-in", "Call", "Check")
+PREFERENCE = ("Tsumo", "Ron", "All-in", "Call", "Check", "Tsumogiri", "Pass")
 
 
 def pending_hand(fake: FakeDiscord, user: int) -> Stored | None:
@@ -450,7 +455,9 @@ async def play_out(fake: FakeDiscord, bot: Any, user: int = HOST, limit: int = 4
         if hand is True:
             await fake.settle()
             return moves
-        label = next(lab for lab in PREFERENCE if lab in hand.labels())
+        moves_on = [b for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]
+        labels = [b["label"] for b in moves_on]
+        label = next((lab for lab in PREFERENCE if lab in labels), labels[0])
         fake.click(bot, user, hand, hand.button(label)["custom_id"])
         await until(lambda hand=hand: not any(b["custom_id"].startswith("jp:m:") for b in hand.buttons()))
         moves += 1

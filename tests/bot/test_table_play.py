@@ -8,7 +8,6 @@ import re
 
 from harness import CHANNEL_ID, HOST, FakeDiscord, open_table, pending_hand, play_out, until
 
-from bot.render import sprites
 from engine.games import new_game
 
 STRANGER = 500_000_000_000_000_002
@@ -219,21 +218,9 @@ async def test_table_message_is_reposted_when_an_hour_old(fake: FakeDiscord, sta
         assert fake.table_message().id == table.message_id
 
 
-async def test_channel_payloads_never_carry_private_cards(fake: FakeDiscord, start_bot, monkeypatch) -> None:
+async def test_channel_payloads_never_carry_private_cards(fake: FakeDiscord, start_bot, public_sprites) -> None:
     """A whole game: no hole card that was not shown down reaches a channel message or its image."""
     fake.add_user(HOST, "Alice")
-    drawn: list[str] = []
-    from bot.play import images
-
-    table_png = images.table_png
-
-    def watched(*args, **kwargs):
-        with sprites.watch() as seen:
-            png = table_png(*args, **kwargs)
-        drawn.extend(seen)
-        return png
-
-    monkeypatch.setattr(images, "table_png", watched)
     bot = await start_bot()
     await open_table(fake, bot, **HOLDEM)
     table = table_of(bot)
@@ -260,7 +247,8 @@ async def test_channel_payloads_never_carry_private_cards(fake: FakeDiscord, sta
     text = "\n".join(json.dumps(c.payload, ensure_ascii=False) for c in public)
     leaks = [card for card in hidden if re.search(rf"(?<![A-Za-z0-9]){card}(?![A-Za-z0-9])", text)]
     assert leaks == []
-    assert drawn and not (set(drawn) & hidden)
+    drawn = {name for _, seen in public_sprites for name in seen}
+    assert drawn and not (drawn & hidden)
     assert all(name in shown or not re.fullmatch(r"[2-9TJQKA][shdc]", name) for name in drawn)
 
 

@@ -1,0 +1,127 @@
+"""Janpo at a Discord table: a whole game, the combined move (J7) in Korean and English, privacy."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from typing import Any
+
+from harness import CHANNEL_ID, HOST, FakeDiscord, open_table, pending_hand, play_out, until
+
+GUEST = 500_000_000_000_000_003
+TILE = re.compile(r"^[0-9][mpsz]$")
+TILE_IN_TEXT = re.compile(r"(?<![0-9A-Za-z])[0-9][mpsz](?![0-9A-Za-z])")
+
+
+def table_of(bot: Any) -> Any:
+    return next(iter(bot.tables.tables.values()))
+
+
+def public_tiles(view: dict[str, Any]) -> Counter[str]:
+    """Tiles anyone at the table may see: discards, melds, dora indicators, a shown winning hand."""
+    seen: Counter[str] = Counter(view.get("dora_indicators", []))
+    for seat in view.get("seats", []):
+        seen.update(d["tile"] for d in seat.get("discards", []))
+        for meld in seat.get("melds", []):
+            seen.update(meld.get("tiles", []))
+    seen.update(re.findall(r"[0-9][mpsz]", json.dumps(view.get("result") or {})))
+    return seen
+
+
+async def test_janpo_one_human_three_cpus_to_final_standings(fake: FakeDiscord, start_bot, public_sprites) -> None:
+    """Also the privacy scan (issue 8): nothing concealed in any channel payload of the whole game."""
+    fake.add_user(HOST, "Alice")
+    bot = await start_bot(cpu_pause=0.0)
+    lobby = await open_table(fake, bot, game="janpo")
+    message = await until(fake.find_table_message)
+    assert "Janpo · table" in message.text() and "SHA-256" in message.text()
+    table = table_of(bot)
+    moves = await play_out(fake, bot, limit=600)
+    final = fake.messages[lobby.id]
+    text = final.text()
+    assert moves > 10 and table.status == "finished"
+    assert "Final standings" in text and f"Seed: `{table.seed}`" in text
+    assert [line.split(". ")[0] for line in text.split("\n") if re.match(r"^\d\. ", line)] == ["1", "2", "3", "4"]
+    assert sum(v for _, v in table.game.summary()["standings"]) + table.game.summary()["deposits"] == 100_000
+    stored = await bot.store.load_unfinished()
+    assert stored == []  # the finished game left the live tables
+
+    assert public_sprites
+    for view, seen in public_sprites:
+        assert not {"hand", "hole", "drawn"} & set(view)  # drawn from the public view, never a private one
+        assert not Counter(name for name in seen if TILE.match(name)) - public_tiles(view)
+    public_text = "\n".join(json.dumps(c.payload, ensure_ascii=False) for c in fake.public_calls())
+    assert not TILE_IN_TEXT.search(public_text)
+    holes = set()
+    for move_count in range(0, len(table.moves) + 1, 7):
+        from engine.games import new_game
+
+        game = new_game(table.scenario() | {"moves": []})
+        for move in table.moves[:move_count]:
+            game.play(move)
+        for p in game.players:
+            holes.update(re.findall(r"[2-9TJQKA][shdc]", game.view(p).get("hole") or ""))
+    shown = set(re.findall(r"[2-9TJQKA][shdc]", json.dumps(table.game.public_view().get("poker_results"))))
+    for card in holes - shown:
+        assert not re.search(rf"(?<![A-Za-z0-9]){card}(?![A-Za-z0-9])", public_text), card
+
+
+async def test_korean_player_sees_korean_and_english_player_english(fake: FakeDiscord, start_bot) -> None:
+    """Issue 11: one Janpo table, a Korean-locale host and an English-locale guest (J7 turns)."""
+    fake.add_user(HOST, "민수")
+    fake.add_user(GUEST, "Ann")
+    bot = await start_bot(time_scale=1.0)
+    fake.slash(bot, HOST, "table new", locale="ko", game="janpo")
+    await fake.settle()
+    lobby = fake.channel_messages()[-1]
+    assert "Janpo: a new table" in lobby.text()  # the channel speaks the server's language (en-US)
+    base = lobby.button(prefix="jp:l:")["custom_id"].rsplit(":", 1)[0]
+    fake.click(bot, GUEST, lobby, f"{base}:join", locale="en-US")
+    await fake.settle()
+    for action in ("cpu", "cpu", "start"):
+        fake.click(bot, HOST, lobby, f"{base}:{action}", locale="ko")
+        await fake.settle()
+    table = table_of(bot)
+    assert [s.lang for s in table.seats] == ["ko", "en", "en", "en"]
+
+    hand = await until(lambda: pending_hand(fake, HOST))  # seat A: the dealer, first to act in poker (J4)
+    assert "당신의 차례" in hand.content and "제한 시간" in hand.content
+    assert "패 버리기와 함께할 포커 액션: **폴드**" in hand.content  # facing the big blind: fold by default
+    labels = hand.labels()
+    assert {"츠모기리", "콜", "레이즈…", "올인", "폴드"} <= set(labels)
+    assert not {"Tsumogiri", "Call", "Fold"} & set(labels)
+
+    message = fake.table_message()
+    fake.click(bot, HOST, message, message.button("My hand")["custom_id"], locale="ko")
+    await fake.settle()
+    copy = fake.last_reply(HOST)  # the same hand, privately in the channel
+    assert copy.ephemeral and copy.labels() == labels and copy.files[0][0] == "hand.png"
+
+    fake.click(bot, HOST, hand, hand.button("콜")["custom_id"], locale="ko")  # choose the poker part
+    await fake.settle()
+    assert "포커 액션: **콜**. 마작은 츠모기리가 됩니다." in hand.content
+    moves_now = [b["label"] for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]
+    assert moves_now == ["츠모기리"]  # a chip action goes with tsumogiri only (J7a)
+    fake.click(bot, HOST, hand, hand.button("츠모기리")["custom_id"], locale="ko")
+    await fake.settle()
+    assert ["A", "tsumogiri", "call"] in table.moves
+    assert hand.content == "둔 수: `tsumogiri call`" and hand.buttons() == []
+    fake.click(bot, HOST, copy, copy.button("츠모기리")["custom_id"], locale="ko")  # the copy, once more
+    await fake.settle()
+    assert fake.last_reply(HOST).text() == "이미 그 수를 두었습니다."
+    assert [m for m in table.moves if m[0] == "A"] == [["A", "tsumogiri", "call"]]
+
+    guest = await until(lambda: pending_hand(fake, GUEST))  # seat B: the button, next to act
+    assert "your move" in guest.content
+    assert {"Tsumogiri", "Call", "Raise…", "All-in", "Fold"} <= set(guest.labels())
+    assert not {"츠모기리", "콜"} & set(guest.labels())
+    message = await until(lambda: "Waiting for Ann" in fake.table_message().text() and fake.table_message())
+    assert "Points" in message.text() and "Moves so far: 1" in message.text()  # the public message is English
+    fake.click(bot, GUEST, guest, guest.button("Call")["custom_id"], locale="en-US")
+    await fake.settle()
+    fake.click(bot, GUEST, guest, guest.button("Tsumogiri")["custom_id"], locale="en-US")
+    await fake.settle()
+    assert ["B", "tsumogiri", "call"] in table.moves
+    assert guest.content == "Played: `tsumogiri call`"
+    assert CHANNEL_ID == message.channel_id
