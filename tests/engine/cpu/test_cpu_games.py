@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from engine.base import check_legal
 from engine.cpu import choose_move
 from engine.cpu.baselines import random_player
 from engine.cpu.match import cpu_policy, play_match
@@ -103,3 +104,31 @@ def test_choose_move_rejects_unknown_level_and_empty_legal():
         choose_move("holdem", {}, [["A", "check"]], None, "hard")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         choose_move("holdem", {}, [], None)  # type: ignore[arg-type]
+
+
+POSITIONS = int(os.environ.get("CPU_POSITIONS", "300"))
+
+
+@pytest.mark.parametrize("game_name", ["riichi", "five", "janpo", "holdem"])
+def test_cpu_answers_legally_in_positions_reached_by_random_play(game_name):
+    """Random play reaches odd corners (riichi, kans, robbed kans, poker after the kyoku); at every
+    position along the way both levels must return a move from the legal list."""
+    asked = 0
+    seed = 0
+    while asked < POSITIONS:
+        spec: dict[str, Any] = {"game": game_name, "players": ["A", "B", "C", "D"], "seed": 500 + seed}
+        if game_name == "holdem":
+            spec["options"] = {"hands": 30}
+        game = new_game(spec)
+        rng = random.Random(seed)
+        while not game.finished and asked < POSITIONS:
+            for player in game.waiting_on():
+                view, legal = game.view(player), game.legal_moves(player)
+                level = "normal" if asked % 2 else "easy"
+                move = choose_move(game_name, view, legal, random.Random(asked), level, strict=True)
+                check_legal(game, move)
+                asked += 1
+            player = game.waiting_on()[0]
+            game.play(random_player({}, game.legal_moves(player), rng))
+        seed += 1
+    assert asked == POSITIONS
