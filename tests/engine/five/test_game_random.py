@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from engine.base import Move
 from engine.cpu.efficiency import Forms, counts_of, shanten
 from engine.five.game import FiveGame
-from engine.five.scoring import BASE_TABLE
+from engine.five.scoring import BASE_TABLE, base_score
 from engine.games import new_game
 from engine.tiles import parse_one
 
-GAMES = int(os.environ.get("JANPO_PROPERTY_GAMES", "30"))
+GAMES = int(os.environ.get("JANPO_PROPERTY_GAMES", "40"))
 TOTAL = 200
 MAX_MOVES = 20_000
 BASES = {base for _, base in BASE_TABLE}
@@ -88,7 +88,10 @@ def check_result(record: dict, players: tuple[str, ...]) -> None:
             assert deltas[p] == (5 if p in ready else -5) * n_other
         return
     base = record["base"]
-    assert base in BASES and record["fu"] is None and record["han"] >= 1
+    assert record["fu"] is None and record["han"] >= 1
+    # F5: the lines shown add up to the total, and the total gives the base
+    assert sum(int(text.rsplit("+", 1)[1]) for text in record["yaku"]) == record["han"]
+    assert base == base_score(record["han"]) and base in BASES
     winner = record["winner"]
     assert deltas[winner] == 3 * base
     if record["result"] == "ron":  # F6: the discarder pays for all three
