@@ -62,7 +62,10 @@ def check_invariants(g: RiichiGame) -> None:
         tiles = tiles_in_play(k)
         assert len(tiles) == 136 and set(tiles) == set(range(136)), "tiles not conserved"
         if k.phase is not Phase.ENDED:
-            assert g.waiting_on(), "nobody to act"
+            waiting = g.waiting_on()
+            assert waiting, "nobody to act"
+            for player in g.players:  # exactly those asked have moves (nobody waits on a seat with none)
+                assert bool(g.legal_moves(player)) == (player in waiting), player
 
 
 def try_illegal(g: RiichiGame, rng: random.Random) -> None:
