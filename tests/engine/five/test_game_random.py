@@ -2,9 +2,10 @@
 
 The driver wins whenever a win is legal and otherwise plays at random, leaning towards discards
 that keep the hand as close to ready as it is (so that wins, riichi and tenpai draws happen, not
-only noten draws). Calls, riichi and kans are taken now and then. Every step must leave 200
-points on the table (F2, F6: no deposits), and every game must end right after the North round
-passes (F3). ``JANPO_PROPERTY_GAMES`` sets how many games (the full run is 1,000).
+only noten draws). Calls, riichi and kans are taken now and then; the table options vary with
+the seed. Every step must leave 200 points on the table (F2, F6: no deposits), and every game must
+end right after the North round passes (F3). ``JANPO_PROPERTY_GAMES`` sets how many games (the
+full run is 1,000).
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ class Tally:
     moves: int = 0
     results: Counter[str] = field(default_factory=Counter)
     riichi_wins: int = 0
+    shapes: Counter[str] = field(default_factory=Counter)
     dealer_keeps: int = 0
 
 
@@ -100,6 +102,11 @@ def check_result(record: dict, players: tuple[str, ...]) -> None:
         assert all(deltas[p] == -base for p in players if p != winner)
 
 
+def options(seed: int) -> dict[str, bool]:
+    """Every other game with red fives; some with seven pairs or thirteen orphans (F1, F4)."""
+    return {"red_fives": seed % 2 == 1, "seven_pairs": seed % 3 == 0, "thirteen_orphans": seed % 5 == 0}
+
+
 def _dealer_keeps(record: dict) -> bool:
     """F3: A (East) deals all game and keeps the round on a win or on tenpai at a draw."""
     if record["result"] == "draw":
@@ -108,7 +115,7 @@ def _dealer_keeps(record: dict) -> bool:
 
 
 def play_game(seed: int, tally: Tally) -> None:
-    game = new_game({"game": "five", "players": ["A", "B", "C", "D"], "seed": seed})
+    game = new_game({"game": "five", "players": ["A", "B", "C", "D"], "seed": seed, "options": options(seed)})
     assert isinstance(game, FiveGame)
     rng = random.Random(seed)
     moves = 0
@@ -136,6 +143,8 @@ def play_game(seed: int, tally: Tally) -> None:
         check_result(record, game.players)
         tally.results[record["result"]] += 1
         tally.riichi_wins += "Riichi +1" in record.get("yaku", [])
+        if "breakdown" in record:
+            tally.shapes[record["breakdown"]["shape"]] += 1
     tally.games += 1
     tally.moves += moves
 
