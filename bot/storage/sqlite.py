@@ -32,7 +32,7 @@ from bot.storage.base import (
 from bot.storage.player_stats import build_player_stats, flatten_stats
 from bot.storage.rating import shared_ranks
 from bot.storage.sqlite_rating import rate_stored_game
-from bot.storage.sqlite_rows import game_summaries, stored_game
+from bot.storage.sqlite_rows import KYOKU_FIELDS, POKER_FIELDS, extra, game_summaries, stored_game
 from bot.storage.sqlite_schema import migrate
 
 
@@ -131,11 +131,12 @@ class SQLiteStore(Store):
         stat_rows = [(i, key, value) for i, s in enumerate(seats) for key, value in flatten_stats(s.stats)]
         kyoku_rows = [
             (i, k.get("kyoku"), k.get("honba"), k["result"], k.get("winner"), k.get("from"), k.get("han"),
-             k.get("fu"), _json(k.get("yaku", [])), _json(k.get("deltas", {})))
+             k.get("fu"), _json(k.get("yaku", [])), _json(k.get("deltas", {})), _json(extra(k, KYOKU_FIELDS)))
             for i, k in enumerate(game.kyoku_results)
         ]
         poker_rows = [
-            (i, p.get("hand"), p.get("board"), _json(p.get("pots", [])), _json(p.get("deltas", {})))
+            (i, p.get("hand"), p.get("board"), _json(p.get("pots", [])), _json(p.get("deltas", {})),
+             _json(extra(p, POKER_FIELDS)))
             for i, p in enumerate(game.poker_results)
         ]
         db = self._db
@@ -163,12 +164,12 @@ class SQLiteStore(Store):
                 )
                 await db.executemany(
                     """INSERT INTO kyoku_results (game_id, idx, kyoku, honba, result, winner, from_player,
-                                                  han, fu, yaku, deltas)
-                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                                                  han, fu, yaku, deltas, extra)
+                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                     [(game_id, *row) for row in kyoku_rows],
                 )
                 await db.executemany(
-                    "INSERT INTO poker_results (game_id, idx, hand, board, pots, deltas) VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO poker_results (game_id, idx, hand, board, pots, deltas, extra) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [(game_id, *row) for row in poker_rows],
                 )
                 await rate_stored_game(db, game_id)
@@ -191,12 +192,12 @@ class SQLiteStore(Store):
                 return None
             seats = await self._seats_of([game_id])
             kyoku = await self._db.execute_fetchall(
-                """SELECT kyoku, honba, result, winner, from_player, han, fu, yaku, deltas
+                """SELECT kyoku, honba, result, winner, from_player, han, fu, yaku, deltas, extra
                    FROM kyoku_results WHERE game_id = ? ORDER BY idx""",
                 (game_id,),
             )
             poker = await self._db.execute_fetchall(
-                "SELECT hand, board, pots, deltas FROM poker_results WHERE game_id = ? ORDER BY idx",
+                "SELECT hand, board, pots, deltas, extra FROM poker_results WHERE game_id = ? ORDER BY idx",
                 (game_id,),
             )
         return stored_game(list(games)[0], seats, kyoku, poker)

@@ -12,6 +12,15 @@ from bot.storage.base import GameSummary, SeatSummary, StoredGame
 Row = Sequence[Any]
 
 
+KYOKU_FIELDS = ("kyoku", "honba", "result", "winner", "from", "han", "fu", "yaku", "deltas")
+POKER_FIELDS = ("hand", "board", "pots", "deltas")
+
+
+def extra(result: dict[str, Any], columns: tuple[str, ...]) -> dict[str, Any]:
+    """The fields of a result without a column of their own (a Janpo hand's ``kyoku``, ``shown``)."""
+    return {k: v for k, v in result.items() if k not in columns}
+
+
 def when(seconds: int) -> datetime:
     return datetime.fromtimestamp(seconds, UTC)
 
@@ -45,11 +54,13 @@ def stored_game(game: Row, seat_rows: Iterable[Row], kyoku: Iterable[Row], poker
         seed=game[7],
         scenario=json.loads(game[8]),
         kyoku_results=[
-            {"kyoku": k[0], "honba": k[1], "result": k[2], "winner": k[3], "from": k[4], "han": k[5],
-             "fu": k[6], "yaku": json.loads(k[7]), "deltas": json.loads(k[8])}
+            {**dict(zip(KYOKU_FIELDS, (*k[:7], json.loads(k[7]), json.loads(k[8])), strict=True)),
+             **json.loads(k[9])}
             for k in kyoku
         ],
         poker_results=[
-            {"hand": p[0], "board": p[1], "pots": json.loads(p[2]), "deltas": json.loads(p[3])} for p in poker
+            {**dict(zip(POKER_FIELDS, (p[0], p[1], json.loads(p[2]), json.loads(p[3])), strict=True)),
+             **json.loads(p[4])}
+            for p in poker
         ],
     )

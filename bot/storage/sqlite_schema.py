@@ -142,6 +142,14 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
         _rate_existing_games,
     ),
+    Migration(
+        4,
+        "keep the fields of kyoku and poker results that have no column of their own",
+        (
+            "ALTER TABLE kyoku_results ADD COLUMN extra TEXT NOT NULL DEFAULT '{}'",
+            "ALTER TABLE poker_results ADD COLUMN extra TEXT NOT NULL DEFAULT '{}'",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

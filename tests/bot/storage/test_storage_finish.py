@@ -54,6 +54,15 @@ async def test_everything_is_stored_and_the_live_row_goes(store: Store, db_path:
     assert counts(db_path)["seat_stats"] == 6 + 2 + 1  # each yaku is a row of its own
 
 
+async def test_result_fields_without_a_column_are_kept(store: Store) -> None:
+    fg = make_game([(1, 30000), (2, 20000)], game="janpo")
+    fg.poker_results[0] |= {"kyoku": "E1", "shown": {"A": "AsKs", "B": "2c2d"}}
+    fg.kyoku_results[0] |= {"pao": "C"}
+    g = await store.get_game(await store.finish_game(None, fg), 1)
+    assert g is not None
+    assert g.poker_results == fg.poker_results and g.kyoku_results == fg.kyoku_results
+
+
 async def test_tied_points_share_the_better_rank(store: Store) -> None:  # R11
     game_id = await store.finish_game(None, make_game([(1, 30000), (2, 30000), (3, 20000), (4, 20000)]))
     g = await store.get_game(game_id, 1)

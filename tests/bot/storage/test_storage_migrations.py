@@ -11,6 +11,7 @@ from storage_games import NOW, make_game
 
 from bot.storage import Store, StoreError, TableRecord
 from bot.storage import sqlite_schema as schema
+from bot.storage.sqlite_rating import rate_stored_game
 from bot.storage.sqlite_schema import LATEST, MIGRATIONS, Migration, migrate
 
 SEATS = [
@@ -53,9 +54,12 @@ async def at_version(path: str, version: int) -> None:
                 [(cursor.lastrowid, i, "ABCD"[i], u, int(u is None), "normal" if u is None else None, p, ranks[i],
                   finished) for i, (u, p) in enumerate(seats)],
             )
+            await db.execute("INSERT INTO seat_stats VALUES (?, 0, 'wins', 2)", (cursor.lastrowid,))
             await db.execute(
-                "INSERT INTO seat_stats VALUES (?, 0, 'wins', 2)", (cursor.lastrowid,)
+                "INSERT INTO poker_results VALUES (?, 0, 1, '2h3d4hTs9c', '[]', '{\"A\": 0}')", (cursor.lastrowid,)
             )
+            if version >= 3:  # stored with ratings, as finish_game did from then on
+                await rate_stored_game(db, cursor.lastrowid)
 
 
 async def test_empty_file_reaches_the_latest_version(db_path: str) -> None:
@@ -84,13 +88,16 @@ async def test_every_earlier_version_is_upgraded_with_its_data(db_path: str, tmp
     ]
     assert await store.get_guild_language(1) == "ko"
     if old >= 2:
-        # games stored before ratings existed are rated as if they had been finished now
+        # games stored before ratings existed are rated in the order they were stored
         fresh = await Store.open(str(tmp_path / "fresh.sqlite"))
         for n, seats in enumerate(SEATS):
             await fresh.finish_game(None, make_game(seats, finished_at=NOW - timedelta(days=2 - n)))
         assert await store.leaderboard(1, "riichi") == await fresh.leaderboard(1, "riichi")
         assert await store.rating_history(1, 1, "riichi") == await fresh.rating_history(1, 1, "riichi")
         assert (await store.player_stats(1, 1, "riichi")).counters == {"wins": 2}
+        stored = await store.get_game(1, 1)
+        assert stored is not None
+        assert stored.poker_results == [{"hand": 1, "board": "2h3d4hTs9c", "pots": [], "deltas": {"A": 0}}]
         await fresh.close()
     # and the upgraded file takes new games
     await store.finish_game("t", make_game([(1, 1), (2, 0)]))
