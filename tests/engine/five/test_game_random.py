@@ -127,10 +127,10 @@ def play_game(seed: int, tally: Tally) -> None:
         moves += 1
         assert sum(game.table.points) == TOTAL and game.table.deposits == 0, f"seed {seed} move {moves}"
     records = game.summary()["kyoku_results"]
+    assert (records[0]["kyoku"], records[0]["honba"]) == ("E1", 0)
     for before, after in zip(records, records[1:], strict=False):
-        kept = _dealer_keeps(before)
         # F3: the dealer keeps the round (honba + 1) or the round wind moves on with honba 0
-        if kept:
+        if _dealer_keeps(before):
             assert (after["kyoku"], after["honba"]) == (before["kyoku"], before["honba"] + 1)
             tally.dealer_keeps += 1
         else:
