@@ -125,11 +125,11 @@ def play(demo: DemoGame, seed: int, level: str, quick: bool,
         kyoku, hands = now_kyoku, now_hands
         before = public
         done = hands if demo.game == "holdem" else kyoku
-        progress(min(done / demo.expect, 0.99), f"{len(moves)} moves")
+        progress(min(done / demo.expect, 0.95), f"{len(moves)} moves")
     out.moments.append(("end", game.public_view()))
     out.summary = game.summary()
     out.seconds = time.perf_counter() - start
-    progress(1.0, f"{len(moves)} moves")
+    progress(0.95, "drawing")
     return out
 
 
@@ -300,7 +300,7 @@ class Progress:
         self.last = now
         overall = (index + fraction) / self.total
         filled = round(overall * 30)
-        line = f"[{'#' * filled}{'-' * (30 - filled)}] {overall:4.0%}  {label:<24} {note:<14}"
+        line = f"[{'#' * filled}{'-' * (30 - filled)}] {overall:4.0%}  {label:<24} {note:<22}"
         self.stream.write(("\r" if self.live else "") + line + ("" if self.live else "\n"))
         self.stream.flush()
 
@@ -334,6 +334,7 @@ def run(out: Path, quick: bool = False, seed: int = 2026, level: str = "normal",
         played = play(demo, seed, level, quick, lambda f, note, i=index, d=demo: bar.update(i, d.label, f, note))
         footer = f"{demo.label} · CPU {level} · seed {seed}"
         files = write_game(demo, played, out, quick, footer)
+        bar.update(index, demo.label, 1.0, f"{len(played.spec['moves'])} moves, {len(files)} files")
         bar.done()
         print(summary_line(demo, played, len(files), out, level), file=stdout, flush=True)
         done.append((demo, played))
