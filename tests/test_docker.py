@@ -4,6 +4,7 @@ when it can), then the health check and the start command in that environment.""
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import os
 import shlex
@@ -67,6 +68,22 @@ def test_health_check_and_start_command() -> None:
     health = last("HEALTHCHECK")
     assert "CMD" in health.split()
     assert exec_form(last("CMD"))[-3:] == ["python", "-m", "bot"]
+
+
+def _ignored(name: str) -> bool:
+    """Whether .dockerignore keeps a top-level path out of the build context."""
+    lines = (ROOT / ".dockerignore").read_text(encoding="utf-8").splitlines()
+    patterns = [x.strip().rstrip("/") for x in lines if x.strip() and not x.startswith("#")]
+    return any(fnmatch.fnmatch(name, p.removeprefix("**/")) for p in patterns)
+
+
+def test_context_has_what_copy_needs_and_no_secrets() -> None:
+    for word, args in STEPS:
+        if word == "COPY":
+            for src in exec_form(args)[:-1]:
+                assert (ROOT / src).exists() and not _ignored(src), src
+    for private in (".env", ".git", ".venv", "janpo.sqlite3", "janpo.sqlite3-wal", "demo", "tests"):
+        assert _ignored(private), private
 
 
 def _hadolint() -> str | None:
