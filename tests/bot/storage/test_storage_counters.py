@@ -1,0 +1,91 @@
+"""Per-seat counters read from a scenario: exact on hand-made games, consistent on random whole games."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from storage_games import make_game
+
+from bot.storage import SeatResult, Store
+from bot.storage.counters import seat_counters
+from engine.games import new_game
+from engine.randomplay import play_out
+from engine.scenario import run
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "engine" / "examples"
+GAMES = int(os.environ.get("STORAGE_COUNTER_GAMES", "2"))
+
+
+def example(name: str) -> dict[str, Any]:
+    return json.loads((EXAMPLES / f"{name}.json").read_text())
+
+
+def test_heads_up_hand_folded_on_the_flop() -> None:  # P2: the uncalled bet returns
+    c = seat_counters(example("holdem-heads-up"))
+    assert c["A"] == {"poker_hands": 1, "vpip_hands": 1, "poker_net": 600}
+    assert c["B"] == {"poker_hands": 1, "vpip_hands": 1, "poker_net": -600}  # called preflop, no showdown
+
+
+def test_three_way_showdown_big_blind_checked_through() -> None:
+    three = {"game": "holdem", "players": ["A", "B", "C"], "seed": 5,
+             "options": {"blinds": [100, 200], "stacks": 5000, "hands": 1},
+             "moves": [["A", "call"], ["B", "call"], ["C", "check"]] + [["B", "check"], ["C", "check"], ["A", "check"]] * 3}
+    c = seat_counters(three)
+    assert c["A"] == {"poker_hands": 1, "vpip_hands": 1, "showdowns": 1, "showdown_wins": 1, "poker_net": 400}
+    assert c["C"] == {"poker_hands": 1, "vpip_hands": 0, "showdowns": 1, "showdown_wins": 0, "poker_net": -200}
+
+
+def test_dealer_tsumo_counts_the_win_and_its_yaku() -> None:
+    c = seat_counters(example("riichi-dealer-tsumo-answered"))
+    assert c["A"] == {"kyoku_played": 1, "wins": 1, "win_points": 3900,
+                      "yaku": {"Menzen Tsumo": 1, "Pinfu": 1, "Tanyao": 1}}
+    assert c["B"] == {"kyoku_played": 1}
+
+
+def test_janpo_combined_moves_and_chip_choices() -> None:  # J7
+    c = seat_counters(example("janpo-first-orbit"))
+    assert [(c[p]["combined_moves"], c[p]["poker_choices"]) for p in "ABCD"] == [(1, 1), (1, 0), (1, 1), (1, 0)]
+    assert "poker_hands" not in c["A"]  # the hand is still being played
+
+
+@pytest.mark.parametrize("game", ["janpo", "riichi", "holdem"])
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_random_whole_games_add_up(game: str, seed: int) -> None:
+    options = {"riichi": {"length": "east"}, "holdem": {"blinds": [100, 200], "stacks": 2000}}.get(game, {})
+    spec: dict[str, Any] = {"game": game, "players": ["A", "B", "C", "D"], "seed": seed, "options": options}
+    spec["moves"] = play_out(new_game(spec), seed=seed)
+    out = run(spec)
+    c = seat_counters(spec)
+    kyoku, hands = out.get("kyoku_results", []), out.get("poker_results", [])
+
+    def total(key: str) -> int:
+        return sum(s.get(key, 0) for s in c.values())
+
+    assert all(s.get("kyoku_played", 0) == len(kyoku) for s in c.values())
+    assert total("wins") == sum(k["result"] != "draw" for k in kyoku)
+    assert total("deal_ins") == sum(k["result"] == "ron" for k in kyoku)
+    assert total("riichi") == sum(m[1] == "riichi" for m in spec["moves"])
+    assert total("poker_net") == 0 and all(c[p].get("poker_net", 0) == sum(h["deltas"][p] for h in hands) for p in c)
+    for s in c.values():
+        assert s.get("showdown_wins", 0) <= s.get("showdowns", 0) <= s.get("poker_hands", 0) <= len(hands)
+        assert s.get("vpip_hands", 0) <= s.get("poker_hands", 0)
+        assert s.get("poker_choices", 0) <= s.get("combined_moves", 0)
+    if hands:
+        assert total("poker_hands") >= 2 * len(hands)  # nobody plays a hand alone
+    if game != "janpo":
+        assert total("combined_moves") == 0
+
+
+async def test_counters_feed_player_stats(store: Store) -> None:
+    spec = example("riichi-dealer-tsumo-answered")
+    c = seat_counters(spec)
+    fg = make_game([(1, 28900), (2, 23700), (3, 23700), (4, 23700)])
+    fg.seats = [SeatResult(p, i + 1, p, s.points, stats=c[p]) for i, (p, s) in enumerate(zip("ABCD", fg.seats, strict=True))]
+    await store.finish_game(None, fg)
+    s = await store.player_stats(1, 1, "riichi")
+    assert (s.win_rate, s.average_win_value, s.deal_in_rate) == (1.0, 3900, 0.0)
+    assert s.top_yaku == [("Menzen Tsumo", 1), ("Pinfu", 1), ("Tanyao", 1)]
