@@ -44,7 +44,7 @@ def unseen_from(visible: list[int] | tuple[int, ...]) -> Counts:
     return tuple(max(0, 4 - v) for v in visible)
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=65_536)  # bounded: a huge cache makes every full garbage collection slow
 def _shanten(counts: Counts, seven_pairs: bool, thirteen_orphans: bool) -> int:
     return Shanten.calculate_shanten(counts, use_chiitoitsu=seven_pairs, use_kokushi=thirteen_orphans)
 
