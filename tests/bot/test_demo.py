@@ -19,15 +19,19 @@ from engine.scenario import run as run_scenario
 GAMES = ("janpo", "five", "riichi", "holdem")
 
 
-@pytest.fixture(scope="module")
-def demo_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[tuple[Any, Any]], str, str]:
-    out = tmp_path_factory.mktemp("demo")
+def test_quick_demo(tmp_path: Path) -> None:
+    """One run checked five ways: a module fixture would run once per test worker."""
     stdout, stderr = io.StringIO(), io.StringIO()
-    played = demo.run(out, quick=True, seed=2026, stdout=stdout, stderr=stderr)
-    return out, played, stdout.getvalue(), stderr.getvalue()
+    played = demo.run(tmp_path, quick=True, seed=2026, stdout=stdout, stderr=stderr)
+    run = (tmp_path, played, stdout.getvalue(), stderr.getvalue())
+    check_every_game_is_played_to_the_end(run)
+    check_files_exist_and_pictures_open(run)
+    check_scenarios_replay_to_the_same_points(run)
+    check_scenario_replays_on_the_command_line(run)
+    check_one_summary_line_per_game_and_a_progress_bar(run)
 
 
-def test_every_game_is_played_to_the_end(demo_run: Any) -> None:
+def check_every_game_is_played_to_the_end(demo_run: Any) -> None:
     _, played, _, _ = demo_run
     assert [d.game for d, _ in played] == list(GAMES)
     for d, p in played:
@@ -38,7 +42,7 @@ def test_every_game_is_played_to_the_end(demo_run: Any) -> None:
     assert by_game["riichi"].summary["kyoku_results"][-1]["kyoku"].startswith("E")  # East only (R2)
 
 
-def test_files_exist_and_pictures_open(demo_run: Any) -> None:
+def check_files_exist_and_pictures_open(demo_run: Any) -> None:
     out, played, _, _ = demo_run
     for d, p in played:
         names = {f.name for f in out.glob(f"{d.game}*")}
@@ -58,7 +62,7 @@ def test_files_exist_and_pictures_open(demo_run: Any) -> None:
             assert img.format == "PNG" and img.width >= 300 and img.height >= 100, path.name
 
 
-def test_scenarios_replay_to_the_same_points(demo_run: Any) -> None:
+def check_scenarios_replay_to_the_same_points(demo_run: Any) -> None:
     out, played, _, _ = demo_run
     for d, p in played:
         spec = json.loads((out / f"{d.game}.json").read_text(encoding="utf-8"))
@@ -69,7 +73,7 @@ def test_scenarios_replay_to_the_same_points(demo_run: Any) -> None:
         assert again["standings"] == p.summary["standings"]
 
 
-def test_scenario_replays_on_the_command_line(demo_run: Any) -> None:
+def check_scenario_replays_on_the_command_line(demo_run: Any) -> None:
     out, played, _, _ = demo_run
     riichi = next(p for d, p in played if d.game == "riichi")
     done = subprocess.run([sys.executable, "-m", "engine.scenario", str(out / "riichi.json")],
@@ -77,7 +81,7 @@ def test_scenario_replays_on_the_command_line(demo_run: Any) -> None:
     assert json.loads(done.stdout)["points"] == riichi.summary["points"]
 
 
-def test_one_summary_line_per_game_and_a_progress_bar(demo_run: Any) -> None:
+def check_one_summary_line_per_game_and_a_progress_bar(demo_run: Any) -> None:
     _, _, stdout, stderr = demo_run
     lines = stdout.strip().splitlines()
     assert [line.split()[0] for line in lines] == list(GAMES)
