@@ -12,6 +12,7 @@ from storage_games import make_game
 
 from bot.storage import SeatResult, Store
 from bot.storage.counters import seat_counters
+from bot.storage.standings import final_ranks
 from engine.games import new_game
 from engine.randomplay import play_out
 from engine.scenario import run
@@ -89,3 +90,31 @@ async def test_counters_feed_player_stats(store: Store) -> None:
     s = await store.player_stats(1, 1, "riichi")
     assert (s.win_rate, s.average_win_value, s.deal_in_rate) == (1.0, 3900, 0.0)
     assert s.top_yaku == [("Menzen Tsumo", 1), ("Pinfu", 1), ("Tanyao", 1)]
+
+
+def test_holdem_ranks_follow_elimination_order() -> None:
+    summary = {
+        "points": {"A": 0, "B": 0, "C": 6000, "D": 0},
+        "poker_results": [
+            {"deltas": {"A": -2000, "B": 1000, "C": 1000, "D": 0}},  # A out first
+            {"deltas": {"A": 0, "B": -3000, "C": 3000, "D": 0}},  # B out second, D survives the hand
+            {"deltas": {"A": 0, "B": 0, "C": 2000, "D": -2000}},
+        ],
+    }
+    assert final_ranks("holdem", summary) == {"C": 1, "D": 2, "B": 3, "A": 4}
+    assert final_ranks("riichi", {"points": {"A": 30000, "B": 30000, "C": 25000, "D": 15000}}) == {
+        "A": 1, "B": 1, "C": 3, "D": 4,
+    }
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_random_holdem_ranks_put_the_winner_first_and_bust_outs_below(seed: int) -> None:
+    spec: dict[str, Any] = {"game": "holdem", "players": ["A", "B", "C", "D", "E"], "seed": seed,
+                            "options": {"blinds": [100, 200], "stacks": 2000}}
+    game = new_game(spec)
+    play_out(game, seed=seed)
+    summary = game.summary()
+    ranks = final_ranks("holdem", summary)
+    winner = max(summary["points"], key=summary["points"].get)
+    assert ranks[winner] == 1 and sorted(ranks.values())[1] >= 2
+    assert all(r >= 2 for p, r in ranks.items() if p != winner)
