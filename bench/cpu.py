@@ -3,13 +3,15 @@
 Each match seats one normal CPU (its seat rotating with the seed) against three copies of a
 baseline: random legal moves, or the passive player (tsumogiri-only, check-or-fold-only).
 Figures for the CPU seat and for the average baseline seat, over N seeded games, with the
-standard deviation of the CPU's final points and the standard error of the difference.
+standard deviation of the CPU's final points and the standard error of the difference. Decision times are CPU time of this process, so other load
+on the machine does not inflate them.
 """
 
 from __future__ import annotations
 
 import os
 import statistics
+import time
 from typing import Any
 
 from engine.cpu.baselines import passive_player, random_player
@@ -45,7 +47,7 @@ def match_stats(game: str, baseline: Policy, n: int, seed0: int = 0) -> dict[str
         game_obj = new_game(spec(game, seed))
         cpu = PLAYERS[seed % 4]
         policies = {p: cpu_policy(game) if p == cpu else baseline for p in PLAYERS}
-        log = play_match(game_obj, policies, seed)
+        log = play_match(game_obj, policies, seed, clock=time.process_time)
         seconds += log.seconds[cpu]
         summary = game_obj.summary()
         points = summary["points"]
