@@ -177,7 +177,8 @@ class SQLiteStore(Store):
                     await db.execute("DELETE FROM live_tables WHERE table_id = ?", (table_id,))
                 await db.execute("COMMIT")
             except BaseException:
-                await db.execute("ROLLBACK")
+                if db.in_transaction:  # a failed COMMIT may have ended it already
+                    await db.execute("ROLLBACK")
                 raise
         return game_id
 

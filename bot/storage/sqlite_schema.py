@@ -198,6 +198,7 @@ async def migrate(db: aiosqlite.Connection, target: int = LATEST) -> int:
                 )
             await db.execute("COMMIT")
         except BaseException:
-            await db.execute("ROLLBACK")
+            if db.in_transaction:  # a failed COMMIT may have ended it already
+                await db.execute("ROLLBACK")
             raise
     return await schema_version(db)
