@@ -51,6 +51,28 @@ def _meld_kinds(meld: dict[str, Any]) -> list[int]:
     return [k for name in meld.get("tiles", []) for k in parse_kinds(name)]
 
 
+def passed_after_riichi(seats: Sequence[dict[str, Any]], dealer: str | None) -> dict[int, set[int]]:
+    """Per riichi seat, kinds others discarded after its riichi (it did not ron them: R12).
+
+    Rivers carry no turn numbers, so the order is reckoned from discard counts and seat order
+    from the dealer; each call can shift a seat by one turn, so that much margin is kept.
+    """
+    n = len(seats)
+    names = [s.get("player") for s in seats]
+    first = names.index(dealer) if dealer in names else 0
+    calls = sum(1 for s in seats for m in s.get("melds", []) if m.get("type") in ("chi", "pon", "kan"))
+    out: dict[int, set[int]] = {}
+    for x, sx in enumerate(seats):
+        declared = next((i for i, d in enumerate(sx.get("discards", [])) if d.get("riichi")), None)
+        if declared is None:
+            continue
+        since = declared * n + (x - first) % n + calls * n
+        out[x] = {k for y, sy in enumerate(seats) if y != x
+                  for i, d in enumerate(sy.get("discards", [])) if i * n + (y - first) % n > since
+                  for k in parse_kinds(d["tile"])}
+    return out
+
+
 def seat_from_view(view: dict[str, Any], variant: str) -> Seat:
     """Everything a mahjong decision reads, taken from the player's own view."""
     me = view["player"]
@@ -61,13 +83,17 @@ def seat_from_view(view: dict[str, Any], variant: str) -> Seat:
     mine = next((s for s in seats if s.get("player") == me), {})
     melds = [(_meld_kinds(m), m.get("type") != "ankan") for m in mine.get("melds", [])]
     opponents = []
-    for s in seats:
+    passed = passed_after_riichi(seats, view.get("dealer"))
+    for i, s in enumerate(seats):
         if s.get("player") == me:
             continue
-        discards = [k for d in s.get("discards", []) for k in parse_kinds(d["tile"])]
+        river = s.get("discards", [])
+        # A called discard sits in the caller's meld: count it once, but it stays safe (furiten).
+        discards = [k for d in river if not d.get("called") for k in parse_kinds(d["tile"])]
+        safe = {k for d in river for k in parse_kinds(d["tile"])} | passed.get(i, set())
         opponents.append(Opponent(discards=discards, melds=[_meld_kinds(m) for m in s.get("melds", [])
                                                               if m.get("type") != "ankan"],
-                                  riichi=bool(s.get("riichi"))))
+                                  riichi=bool(s.get("riichi")), safe=safe))
     options = view.get("options") or {}
     if variant == "five":
         forms = Forms(bool(options.get("seven_pairs", False)), bool(options.get("thirteen_orphans", False)))

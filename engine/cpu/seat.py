@@ -16,7 +16,7 @@ from engine.tiles import RED_FIVES, dora_of
 class Opponent:
     """Another seat as the table shows it."""
 
-    discards: list[int] = field(default_factory=list)  # kinds, in order
+    discards: list[int] = field(default_factory=list)  # kinds, in order, not counting called ones
     melds: list[list[int]] = field(default_factory=list)  # kinds of each open set
     riichi: bool = False
     safe: set[int] = field(default_factory=set)  # kinds that cannot ron-win against this seat

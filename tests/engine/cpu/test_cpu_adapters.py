@@ -6,7 +6,7 @@ import random
 
 from engine.cpu.baselines import passive_player
 from engine.cpu.efficiency import Forms, counts_of, improving_kinds, ukeire, unseen_from
-from engine.cpu.mahjong_view import discard_words, seat_from_view, tile_ids
+from engine.cpu.mahjong_view import discard_words, passed_after_riichi, seat_from_view, tile_ids
 from engine.cpu.match import cpu_policy
 from engine.games import new_game
 from engine.tiles import RED_FIVES, parse_kinds
@@ -91,3 +91,25 @@ def test_same_seed_replays_the_same_game():
             played.append(move)
         runs.append(played)
     assert runs[0] == runs[1]
+
+
+def _river(tiles: str, riichi_at: int | None = None) -> list[dict]:
+    return [{"tile": t, "riichi": i == riichi_at, "called": False} for i, t in enumerate(parse_tiles(tiles))]
+
+
+def parse_tiles(text: str) -> list[str]:
+    return [text[i:i + 2] for i in range(0, len(text), 2)]
+
+
+def test_tiles_passed_after_a_riichi_are_safe_against_it():  # R12: no ron on them, furiten
+    seats = [
+        {"player": "A", "discards": _river("1z2z3z"), "melds": []},
+        {"player": "B", "discards": _river("9m8m", riichi_at=1), "melds": []},  # riichi on its 2nd discard
+        {"player": "C", "discards": _river("1p2p"), "melds": []},
+        {"player": "D", "discards": _river("4s5s"), "melds": []},
+    ]
+    passed = passed_after_riichi(seats, "A")
+    # after B's 8m came C's 2p, D's 5s, then A's 3z; C's 1p and D's 4s were before the riichi
+    assert passed == {1: {kind("2p"), kind("5s"), kind("3z")}}
+    seats[2]["melds"] = [{"type": "pon", "tiles": ["7z"] * 3}]  # a call: keep one go-around of margin
+    assert passed_after_riichi(seats, "A") == {1: set()}
