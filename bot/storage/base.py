@@ -143,7 +143,9 @@ class PlayerStats:
     """A player's record in one guild, for one game mode or (``game`` None) all of them.
 
     Rates are None where their denominator is zero (no kyoku played, no poker hand, ...).
-    ``counters`` holds the summed raw counters for anything the fields below do not cover.
+    ``first_rate`` is the share of games finished first (the leaderboard's "win rate");
+    ``win_rate`` is mahjong wins per kyoku played. ``counters`` holds the summed raw counters
+    (see :mod:`bot.storage.counters`) for anything the fields below do not cover.
     """
 
     guild_id: int
