@@ -62,6 +62,7 @@ class TableManager:
         self.last_edit: dict[int, float] = {}
         self.publish_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.move_times: list[float] = []
+        self.closed = False  # after close(): no new timers, CPU turns or edits
 
     # ---- helpers -------------------------------------------------------------------------------
 
@@ -248,7 +249,8 @@ class TableManager:
         self.prompted_legal[key] = legal
         self.started[key] = now
         delay = max(table.deadlines[player] - now, 0.0)
-        self.timers[key] = asyncio.create_task(self._expire(table.table_id, player, table.move_no, delay))
+        if not self.closed:
+            self.timers[key] = asyncio.create_task(self._expire(table.table_id, player, table.move_no, delay))
         if player not in table.dm_closed:
             await self.send_hand(table, player)
 
@@ -294,6 +296,8 @@ class TableManager:
             return None
 
     def _continue_later(self, table: Table) -> None:
+        if self.closed:
+            return
         task = self.cpu_tasks.get(table.table_id)
         if task is None or task.done():
             self.cpu_tasks[table.table_id] = asyncio.create_task(self._cpu_turn(table))
@@ -438,6 +442,8 @@ class TableManager:
     def schedule_publish(self, table: Table) -> None:
         """Edit the table message soon: a burst of moves makes one edit per channel per interval."""
         self.dirty.add(table.table_id)
+        if self.closed:
+            return
         task = self.publishers.get(table.channel_id)
         if task is None or task.done():
             self.publishers[table.channel_id] = asyncio.create_task(self._publish_loop(table))
@@ -583,6 +589,7 @@ class TableManager:
         self.schedule_publish(table)
 
     async def close(self) -> None:
+        self.closed = True
         for task in [*self.timers.values(), *self.publishers.values(), *self.cpu_tasks.values()]:
             task.cancel()
 
