@@ -1,4 +1,5 @@
-"""``python -m bot`` starts the bot; ``python -m bot sync [--guild ID]`` registers its commands.
+"""``python -m bot`` starts the bot; ``python -m bot sync [--guild ID]`` registers its commands;
+``python -m bot demo`` plays CPU games offline (no token needed).
 
 Syncing is explicit because Discord caps command syncs per day: start-up never syncs.
 """

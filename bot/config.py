@@ -26,7 +26,7 @@ MISSING_TOKEN = (
     "(copy .env.example to .env and fill in DISCORD_TOKEN=...; the token is under Discord Developer "
     "Portal -> your application -> Bot -> Reset Token). Optional: DATABASE_PATH (default "
     f"{DEFAULT_DATABASE}), DEV_GUILD_ID (a server id for `python -m bot sync --guild`), LOG_LEVEL "
-    "(DEBUG, INFO, WARNING or ERROR)."
+    "(DEBUG, INFO, WARNING or ERROR). To see the games offline first, without Discord: python -m bot demo"
 )
 
 
