@@ -305,7 +305,8 @@ class Kyoku:
         st = self.seats[seat]
         if not st.closed or self.live_remaining < 1:
             return []
-        if self.table.points[seat] < self.rules.riichi_min_points:
+        minimum = self.rules.riichi_min_points
+        if minimum and self.table.points[seat] < minimum:  # Janpo only; stand-alone points may be < 0 (R8)
             return []
         if shanten(st.hand) > 0:  # no discard can leave tenpai: skip the per-discard waits
             return []
