@@ -56,7 +56,13 @@ class _Pool:
             if t in self.free:
                 self.free.remove(t)
                 return t
-        what = f"second red {kind_name(kind)}" if red else f"fifth {kind_name(kind)}"
+        name = kind_name(kind)
+        if red:
+            what = f"second red {name}"
+        elif len(copies) == 3:  # with red fives a plain five has three copies; the fourth is 0x
+            what = f"fourth plain {name} (the fourth five is the red 0{name[1]})"
+        else:
+            what = f"fifth {name}"
         raise ScenarioError(f"{where}: a {what} (too many copies)")
 
     def take_text(self, text: Any, where: str) -> list[int]:
