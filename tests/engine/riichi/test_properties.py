@@ -8,6 +8,7 @@ calls, declares riichi and kans) so that wins, calls, kans, riichi and furiten a
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections import Counter
@@ -18,6 +19,7 @@ from engine.games import new_game
 from engine.riichi.game import RiichiGame
 from engine.riichi.kyoku import Kyoku, Phase
 from engine.riichi.scoring import shanten
+from engine.scenario import outcome, run
 from engine.tiles import kind_name
 
 GAMES = int(os.environ.get("JANPO_PROPERTY_GAMES", "50"))
@@ -161,7 +163,9 @@ def choose(g: RiichiGame, player: str, rng: random.Random) -> Move:
 def play_game(seed: int, events: Counter[str]) -> RiichiGame:
     rng = random.Random(seed)
     length = "south" if seed % 10 == 0 else "east"
-    g = new_game({"game": "riichi", "players": ["A", "B", "C", "D"], "seed": seed, "options": {"length": length}})
+    spec: dict[str, Any] = {"game": "riichi", "players": ["A", "B", "C", "D"], "seed": seed,
+                            "options": {"length": length}, "moves": []}
+    g = new_game(spec)
     assert isinstance(g, RiichiGame)
     check_invariants(g)
     for _ in range(MAX_MOVES):
@@ -172,6 +176,7 @@ def play_game(seed: int, events: Counter[str]) -> RiichiGame:
         move = choose(g, player, rng)
         results = len(g.results)
         g.play(move)
+        spec["moves"].append(move)
         events[move[1]] += 1
         for r in g.results[results:]:
             events["result " + r["result"]] += 1
@@ -179,6 +184,8 @@ def play_game(seed: int, events: Counter[str]) -> RiichiGame:
         check_invariants(g)
     assert g.finished, f"seed {seed}: not finished after {MAX_MOVES} moves"
     try_illegal(g, rng)
+    # the moves, as a scenario file, replay the same game (the replay and persistence format)
+    assert run(json.loads(json.dumps(spec))) == outcome(g)
     return g
 
 
