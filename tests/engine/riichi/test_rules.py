@@ -1,5 +1,6 @@
 """Riichi rules (RULES.md section R) as scenario files: each file in ``scenarios/`` cites its rule
-ids in ``_rule``, works the hand out in ``_note`` and states what the run must give."""
+ids in ``_rule`` (R.., and D.. where docs/RULES.md records the project's reading), works the hand
+out in ``_note`` and states what the run must give."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ FILES = sorted(SCENARIOS.glob("*.json"))
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_scenario(path: Path) -> None:
     spec = load(path)
-    assert re.fullmatch(r"R\d+(, R\d+)*", spec.get("_rule", "")), "cite the RULES.md ids in _rule"
+    assert re.fullmatch(r"[RD]\d+(, [RD]\d+)*", spec.get("_rule", "")), "cite the RULES.md ids in _rule"
     assert spec.get("_note"), "work the hand out in _note"
     check(spec)
 
