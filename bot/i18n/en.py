@@ -138,6 +138,8 @@ MESSAGES: dict[str, str] = {
     "fair.digest": "SHA-256 of this game's seed: `{digest}`. The seed is shown when the game ends; "
     "`/table verify` checks it.",
     "fair.revealed": "Seed: `{seed}` (SHA-256 `{digest}`, as shown at the start).",
+    "result.kyoku": "Result of {kyoku}",
+    "result.showdown": "Showdown, hand {hand}",
     "end.title": "The game is over.",
     "end.standings": "Final standings",
     "end.line": "{rank}. {name}: {points}",

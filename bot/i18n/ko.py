@@ -138,6 +138,8 @@ MESSAGES: dict[str, str] = {
     "fair.digest": "이 게임 시드의 SHA-256: `{digest}`. 시드는 게임이 끝나면 공개되며 `/테이블 검증`으로 "
     "확인할 수 있습니다.",
     "fair.revealed": "시드: `{seed}` (SHA-256 `{digest}`, 시작할 때 보인 값과 같음).",
+    "result.kyoku": "{kyoku} 결과",
+    "result.showdown": "{hand}번째 핸드 쇼다운",
     "end.title": "게임이 끝났습니다.",
     "end.standings": "최종 순위",
     "end.line": "{rank}위. {name}: {points}점",

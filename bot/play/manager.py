@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from bot.i18n import CAPTIONS, language_of, t
-from bot.play import buttons, cpu, images, messages
+from bot.play import buttons, cpu, images, messages, results
 from bot.play.moves import default_part, layout, poker_parts, split
 from bot.play.table import AFK_AFTER, DEFAULT_BANK, MIN_SEATS, SEATS, Seat, Table
 from bot.storage import FinishedGame, SeatResult, TableRecord
@@ -63,6 +63,7 @@ class TableManager:
         self.publish_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.move_times: list[float] = []
         self.closed = False  # after close(): no new timers, CPU turns or edits
+        self.reported: dict[str, tuple[int, int]] = {}  # kyoku and poker results already posted
 
     # ---- helpers -------------------------------------------------------------------------------
 
@@ -210,6 +211,7 @@ class TableManager:
                 log.warning("table %s: CPU move %s refused; default move instead", table.table_id, move)
                 self._play(table, game.default_move(player))
             played += 1
+        self._report_results(table)
         if game.finished:
             await self.save(table)
             await self.finish(table)
@@ -227,6 +229,32 @@ class TableManager:
             await self.prompt(table, player, legal)
         await self.save(table)
         self.schedule_publish(table)
+
+    def _report_results(self, table: Table) -> None:
+        """Post a picture for each kyoku that ended and each poker hand shown down since last time."""
+        assert table.game is not None
+        summary = table.game.summary()
+        kyoku, poker = summary.get("kyoku_results", []), summary.get("poker_results", [])
+        seen_kyoku, seen_poker = self.reported.get(table.table_id, (0, 0))
+        items = [("kyoku", r) for r in kyoku[seen_kyoku:]]
+        items += [("showdown", r) for r in poker[seen_poker:] if r.get("shown")]
+        self.reported[table.table_id] = (len(kyoku), len(poker))
+        if items and not self.closed:
+            asyncio.create_task(self._post_results(table, items))
+
+    async def _post_results(self, table: Table, items: list[tuple[str, dict[str, Any]]]) -> None:
+        names = {p: table.seat(p).name for p in table.players}
+        lang, texts = table.lang, CAPTIONS[table.lang]
+        async with self.publish_locks[table.channel_id]:
+            for kind, record in items:
+                if kind == "kyoku":
+                    text = t(lang, "result.kyoku", kyoku=str(record.get("kyoku", "")))
+                    png = await asyncio.to_thread(results.kyoku_png, table.game_name, record, table.players, names,
+                                                  lang, texts)
+                else:
+                    text = t(lang, "result.showdown", hand=int(record.get("hand", 0)))
+                    png = await asyncio.to_thread(results.showdown_png, record, text, names, texts)
+                await self.channel_send(table, content=text, file=discord.File(_bytes(png), "result.png"))
 
     def _clear_prompt(self, table: Table, player: str) -> None:
         key = (table.table_id, player)
@@ -561,6 +589,10 @@ class TableManager:
                 continue
             self.register(table)
             count += 1
+            if table.game is not None:
+                summary = table.game.summary()
+                self.reported[table.table_id] = (len(summary.get("kyoku_results", [])),
+                                                 len(summary.get("poker_results", [])))
             if table.status == "playing":
                 deadlines = dict(table.deadlines)
                 async with self.locks[table.table_id]:

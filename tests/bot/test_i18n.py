@@ -113,3 +113,14 @@ def test_rules_fit_in_discord_embeds(game: str, lang: str) -> None:
     assert 1 <= len(embeds) <= 10
     assert all(len(e.description or "") <= 4096 for e in embeds)
     assert sum(len(e.description or "") + len(e.title or "") for e in embeds) <= 6000
+
+
+def test_every_yaku_of_the_scoring_library_has_a_korean_name() -> None:
+    from mahjong.hand_calculating.yaku_config import YakuConfig
+
+    from bot.i18n.yaku import YAKU, yaku_name
+
+    names = {y.name for y in vars(YakuConfig()).values() if hasattr(y, "han_closed")}
+    assert names <= set(YAKU["ko"])
+    assert yaku_name("ko", "Riichi") == GLOSSARIES["ko"]["riichi"] and yaku_name("en", "Riichi") == "Riichi"
+    assert yaku_name("ko", "Tanyao") == GLOSSARIES["ko"]["Tanyao"]

@@ -44,6 +44,9 @@ async def test_janpo_one_human_three_cpus_to_final_standings(fake: FakeDiscord, 
     assert "Final standings" in text and f"Seed: `{table.seed}`" in text
     assert [line.split(". ")[0] for line in text.split("\n") if re.match(r"^\d\. ", line)] == ["1", "2", "3", "4"]
     assert sum(v for _, v in table.game.summary()["standings"]) + table.game.summary()["deposits"] == 100_000
+    results = [m for m in fake.channel_messages() if m.content.startswith("Result of ")]
+    assert [m.content for m in results] == [f"Result of {r['kyoku']}" for r in table.game.summary()["kyoku_results"]]
+    assert all(m.files and m.files[0][0] == "result.png" for m in results)
     stored = await bot.store.load_unfinished()
     assert stored == []  # the finished game left the live tables
 
