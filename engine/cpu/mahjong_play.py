@@ -14,10 +14,10 @@ from engine.cpu.efficiency import Counts, Forms, shanten, ukeire
 from engine.cpu.safety import threat, total_danger
 from engine.cpu.seat import Seat
 from engine.cpu.yaku_plan import has_open_plan, lean_bonus
-from engine.tiles import dora_of
+from engine.tiles import RED_FIVES, dora_of
 
 MAX_COUNTED = 5  # discards whose effective tiles are counted, loosest first (3 when far)
-GOOD_WAIT = 2  # live winning tiles needed to declare riichi rather than wait silently
+GOOD_WAIT = 1  # live winning tiles needed to declare riichi rather than wait silently
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +136,7 @@ def max_threat(seat: Seat) -> float:
 def should_fold(seat: Seat, best_shanten: int) -> bool:
     """Defend when a seat threatens and this hand is too far from ready to race it."""
     worst = max_threat(seat)
-    if worst < 0.6:
+    if worst < 0.8:
         return False
     if best_shanten >= 2:
         return True
@@ -202,6 +202,13 @@ def choose_turn(seat: Seat, options: TurnOptions, rng: random.Random, level: str
     if best.kind in options.discards:
         return TurnChoice("discard", best.kind)
     return TurnChoice("discard", pick_discard(seat, options.discards, rng, level, scored).kind)
+
+
+def _hand_dora(seat: Seat) -> int:
+    """Dora and red fives held (concealed and called)."""
+    kinds = [t // 4 for t in seat.hand] + [k for m, _ in seat.melds for k in m]
+    reds = sum(1 for t in seat.hand if t in RED_FIVES) if seat.red_fives else 0
+    return sum(seat.dora_count(k) for k in kinds) + reds
 
 
 def _call_result(seat: Seat, take: list[int], meld: list[int], forbidden: set[int]) -> tuple[int, bool]:
@@ -271,6 +278,9 @@ def choose_claim(seat: Seat, options: ClaimOptions, rng: random.Random, level: s
     if not candidates:
         return ClaimChoice("pass")
     s, choice = min(candidates, key=lambda c: (c[0], c[1].action != "pon"))
-    if closed and standing < 2 and not (value_pon and choice.action == "pon"):
-        return ClaimChoice("pass")  # a closed hand this near keeps its riichi
+    if closed and not (value_pon and choice.action == "pon"):
+        # Opening a closed hand gives up riichi (and Five's Closed Hand): only a far hand with
+        # value to carry (dora, red fives) trades that for speed.
+        if standing < 2 or _hand_dora(seat) < 2:
+            return ClaimChoice("pass")
     return choice

@@ -80,8 +80,8 @@ def test_riichi_on_a_two_sided_wait():  # R9
     assert (choice.action, choice.kind) == ("riichi", kind("7z"))
 
 
-def test_no_riichi_on_a_dead_wait():  # R9: one 2p left for a 1p3p wait
-    others = [Opponent(discards=parse_kinds("2p2p2p")), Opponent(), Opponent()]
+def test_no_riichi_on_a_dead_wait():  # R9: every 2p is out, the 1p3p wait cannot win
+    others = [Opponent(discards=parse_kinds("2p2p2p2p")), Opponent(), Opponent()]
     s = seat("234m456p789s11z13p", drawn="7z", opponents=others)
     choice = choose_turn(s, TurnOptions(discards=everything(s), riichi={kind("7z")}), RNG)
     assert choice.action == "discard"
@@ -104,10 +104,11 @@ def test_no_call_without_a_yaku():
     assert choose_claim(s, opts, RNG).action == "pass"
 
 
-def test_open_tanyao_chi_when_far_from_ready():  # R3 open tanyao allowed
-    s = seat("46m347p2288p35s68s")
+def test_open_tanyao_chi_when_far_from_ready_with_dora():  # R3 open tanyao allowed
+    s = seat("46m347p2288p35s68s", dora="7p")  # the 8p pair is two dora
     opts = ClaimOptions(kind=kind("5m"), chi=[(kind("4m"), kind("6m"))])
     assert choose_claim(s, opts, RNG).action == "chi"
+    assert choose_claim(seat("46m347p2288p35s68s"), opts, RNG).action == "pass"  # cheap: stay closed
     s2 = seat("46m3p567s228p3s19m1p")
     choice = choose_claim(s2, opts, RNG)
     assert choice.action == "pass"  # three terminals keep the hand off tanyao: no yaku after the call
