@@ -162,7 +162,7 @@ class Kyoku:
         self.claim_answers: dict[int, list[str]] = {}
         self.claim_order: list[int] = []
         self._ron_eligible: list[int] = []
-        self.missed: dict[int, str] = {}  # seat -> why a winning tile could not be claimed
+        self.missed: dict[int, str] = {}  # seat -> why its last winning tile could not be won
         self.kakan_tile: int | None = None
         self.result: KyokuResult | None = None
         self.log: list[tuple[int, list[str]]] = []
@@ -234,7 +234,6 @@ class Kyoku:
             self.live_pos += 1
         st.hand.append(tile)
         st.drawn = tile
-        self.missed = {}
         st.kuikae = frozenset()
         self.current = seat
         self.phase = Phase.DRAW
@@ -409,6 +408,7 @@ class Kyoku:
         if move not in legal:
             raise IllegalMove(self.why_not(seat, move, legal))
         self.log.append((seat, move))
+        self.missed.pop(seat, None)  # a refused win is explained until the seat next moves
         self.version += 1
         action = move[0]
         if self.phase in (Phase.CLAIMS, Phase.CHANKAN):
@@ -508,7 +508,6 @@ class Kyoku:
     # ---- claims -------------------------------------------------------------------------
 
     def _open_claims(self, discarder: int, tile: int) -> None:
-        self.missed = {}
         self.phase = Phase.CLAIMS
         self.current = discarder
         self.claim_options, self.claim_answers = {}, {}
