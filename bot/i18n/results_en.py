@@ -1,0 +1,91 @@
+"""English strings of the results commands: /leaderboard, /stats, /history, /replay, /export."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    # commands and options
+    "cmd.leaderboard": "leaderboard",
+    "cmd.leaderboard.desc": "This server's best players of a game, by rating",
+    "cmd.stats": "stats",
+    "cmd.stats.desc": "A player's record on this server, with a rating chart",
+    "cmd.history": "history",
+    "cmd.history.desc": "Recent finished games on this server",
+    "cmd.replay": "replay",
+    "cmd.replay.desc": "Step through a finished game with every hand open",
+    "cmd.export": "export",
+    "cmd.export.desc": "Download a finished game's scenario file (and a Tenhou log for riichi)",
+    "opt.period": "period",
+    "opt.period.desc": "Count games from all time, the last 30 days or the last 7 days",
+    "opt.user": "user",
+    "opt.user.desc": "Whose games (yourself if left out)",
+    "opt.stats_game.desc": "One game only (all games if left out)",
+    "opt.leaderboard_game.desc": "Which game's leaderboard",
+    "opt.game_id.desc": "The game number shown by /history",
+    "opt.kyoku": "kyoku",
+    "opt.kyoku.desc": "Start at this kyoku (hold'em: this hand), counting from 1",
+    "period.all": "all time",
+    "period.month": "last 30 days",
+    "period.week": "last 7 days",
+    # shared
+    "res.none": "—",
+    "res.percent": "{value}%",
+    "res.guild_only": "Results are kept per server: use this command in a server channel.",
+    "res.not_found": "There is no finished game #{game_id} on this server.",
+    "btn.previous": "Previous",
+    "btn.next": "Next",
+    "btn.previous_kyoku": "« Kyoku",
+    "btn.next_kyoku": "Kyoku »",
+    "btn.previous_hand": "« Hand",
+    "btn.next_hand": "Hand »",
+    # /leaderboard
+    "lb.title": "{game} leaderboard · {period}",
+    "lb.line": "**{rank}.** {user} · rating **{rating}** · {games} games · average rank {average_rank} · "
+    "1st {first_rate} · average points {average_points}",
+    "lb.empty": "No rated games of {game} on this server ({period}) yet.",
+    "lb.page": "Page {page} of {pages} · {players} players · CPU players are not ranked",
+    # /stats
+    "stats.title": "{user}: {game}",
+    "stats.all_games": "all games",
+    "stats.empty": "{user} has no finished games on this server yet.",
+    "stats.overall": "Overall",
+    "stats.overall_value": "Games: {games}\nAverage rank: {average_rank}\n1st place: {first_rate}\n"
+    "Average final points: {average_points}",
+    "stats.rating": "Rating",
+    "stats.rating_line": "{game}: {rating}",
+    "stats.mahjong": "Mahjong",
+    "stats.mahjong_value": "Kyoku played: {kyoku}\nWin rate: {win_rate}\nDeal-in rate: {deal_in_rate}\n"
+    "Riichi rate: {riichi_rate}\nAverage win: {average_win}",
+    "stats.yaku": "Most frequent yaku",
+    "stats.yaku_line": "{yaku} ×{count}",
+    "stats.poker": "Poker",
+    "stats.poker_value": "Hands played: {hands}\nVPIP: {vpip}\nShowdowns won: {showdown_win_rate}\nNet chips: {net}",
+    "stats.janpo": "Janpo choices",
+    "stats.janpo_value": "On draw turns with poker action, chose a chip action (and tsumogiri) {rate} of "
+    "{moves} times.",
+    "stats.plot_caption": "Rating after each game",
+    "stats.plot_title": "{user}: rating",
+    "stats.plot_games": "games",
+    # /history
+    "history.title": "Recent games on this server",
+    "history.title_user": "Recent games of {user}",
+    "history.empty": "No finished games here yet.",
+    "history.line": "**#{game_id}** {game} · {when}\n{seats}",
+    "history.seat": "{rank}. {name} {points}",
+    "history.cpu": "{name} (CPU)",
+    "history.hint": "/replay game:<number> steps through a game; /export game:<number> downloads it.",
+    # /replay
+    "replay.title": "Game #{game_id} · {game} · replay",
+    "replay.step": "Move {step} of {total}",
+    "replay.at": "{where} · move {step} of {total}",
+    "replay.last_move": "Last move: `{move}`",
+    "replay.start": "The deal: every hand is shown open.",
+    "replay.end": "The end of the game.",
+    "replay.kyoku": "{kyoku}, honba {honba}",
+    "replay.hand": "Hand {hand}",
+    "replay.no_kyoku": "Game #{game_id} has {count} kyoku (or hands); pick one from 1 to {count}.",
+    "replay.own_copy": "This is your own copy of that replay; the original belongs to whoever opened it.",
+    "replay.broken": "Game #{game_id} cannot be replayed with this version of the rules engine.",
+    # /export
+    "export.done": "Game #{game_id} ({game}): the scenario file replays it with `python -m engine.scenario`.",
+    "export.tenhou": "The Tenhou-style log opens in review tools that read tenhou.net/6 JSON.",
+}
