@@ -548,6 +548,9 @@ class TableManager:
             self.forget(table)
             await self.store.delete_table(table.table_id)
         await interaction.response.send_message(t(table.lang, "table.aborted", table=table.table_id))
+        if table.message_id:  # the table message keeps its picture but loses its buttons
+            channel = self.bot.get_partial_messageable(table.channel_id)
+            await _quietly(channel.get_partial_message(table.message_id).edit(view=None))
 
     async def status(self, interaction: discord.Interaction) -> None:
         table = self.table_in(interaction.channel_id)

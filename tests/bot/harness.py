@@ -137,6 +137,7 @@ class FakeDiscord:
         self.dm_of: dict[int, int] = {}
         self.hits: dict[str, Hit] = {}
         self.faults: list[Fault] = []
+        self.guild_locale = "en-US"  # the server's Discord language, sent with every interaction
         self._ids = itertools.count(1_000_000_000_000_000_001)
 
     # ---- set-up --------------------------------------------------------------------------------
@@ -351,7 +352,7 @@ class FakeDiscord:
             data["user"] = self.users[user_id]
             data["context"] = 1
         else:
-            data.update(guild_id=str(GUILD_ID), guild_locale="en-US", context=0)
+            data.update(guild_id=str(GUILD_ID), guild_locale=self.guild_locale, context=0)
             data["channel"] = {"id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID), "name": "games",
                                "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
             data["member"] = {"user": self.users[user_id], "roles": [], "joined_at": TIMESTAMP, "deaf": False,
