@@ -151,6 +151,7 @@ MESSAGES: dict[str, str] = {
     # private hand
     "hand.turn": "{game} · table {table} · seat {seat}: your move.",
     "hand.claim": "{game} · table {table} · seat {seat}: you may call this discard.",
+    "hand.waiting": "{game} · table {table} · seat {seat}: not your move now. Your next turn comes by direct message.",
     "hand.deadline": "Time runs out {deadline}; then the default move is made for you.",
     "hand.part_check": "Poker action with your discard: **check**. Pick another action in the first row.",
     "hand.part_fold": "Poker action with your discard: **fold**. Pick another action in the first row.",

@@ -151,6 +151,7 @@ MESSAGES: dict[str, str] = {
     # private hand
     "hand.turn": "{game} · 테이블 {table} · {seat}석: 당신의 차례입니다.",
     "hand.claim": "{game} · 테이블 {table} · {seat}석: 이 버림패를 울 수 있습니다.",
+    "hand.waiting": "{game} · 테이블 {table} · {seat}석: 지금은 당신의 차례가 아닙니다. 다음 차례는 DM으로 옵니다.",
     "hand.deadline": "제한 시간: {deadline}. 시간이 지나면 기본 수를 대신 둡니다.",
     "hand.part_check": "패 버리기와 함께할 포커 액션: **체크**. 첫 줄에서 다른 액션을 고를 수 있습니다.",
     "hand.part_fold": "패 버리기와 함께할 포커 액션: **폴드**. 첫 줄에서 다른 액션을 고를 수 있습니다.",

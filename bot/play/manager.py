@@ -282,22 +282,29 @@ class TableManager:
         if player not in table.dm_closed:
             await self.send_hand(table, player)
 
-    async def hand_message(self, table: Table, player: str) -> dict[str, Any]:
+    async def hand_message(self, table: Table, player: str, picture: bool = True) -> dict[str, Any]:
+        """The private hand: text in the seat's language, the picture, a button per legal move."""
         assert table.game is not None
         seat = table.seat(player)
         lang = seat.lang
         no = table.prompts.get(player)
-        legal = self.prompted_legal.get((table.table_id, player), [])
+        legal = self.prompted_legal.get((table.table_id, player), []) if no is not None else []
         part, riichi = self.hand_ui.get((table.table_id, player), ("", False))
         parts = poker_parts(legal)
         chosen = part if part in parts else default_part(parts)
-        claim = bool(legal) and not any(split(m[1:])[0][:1] in (["discard"], ["tsumogiri"]) for m in legal) and any(
-            m[1:] == ["pass"] for m in legal)
-        content = messages.hand_text(lang, table, player, chosen, table.deadlines.get(player), claim)
-        view = table.game.view(player)
-        png = await asyncio.to_thread(images.hand_png, table.game_name, view, seat.name, CAPTIONS[lang])
-        items = layout(legal, chosen, riichi) if no is not None else []
-        out: dict[str, Any] = {"content": content, "file": discord.File(_bytes(png), "hand.png")}
+        if no is None:
+            content = t(lang, "hand.waiting", game=messages.game_name(lang, table.game_name), table=table.table_id,
+                        seat=player)
+        else:
+            claim = not any(split(m[1:])[0][:1] in (["discard"], ["tsumogiri"]) for m in legal) and any(
+                m[1:] == ["pass"] for m in legal)
+            content = messages.hand_text(lang, table, player, chosen, table.deadlines.get(player), claim)
+        out: dict[str, Any] = {"content": content}
+        if picture:
+            view = table.game.view(player)
+            png = await asyncio.to_thread(images.hand_png, table.game_name, view, seat.name, CAPTIONS[lang])
+            out["file"] = discord.File(_bytes(png), "hand.png")
+        items = layout(legal, chosen, riichi)
         if items:
             out["view"] = buttons.hand_view(table.table_id, no or 0, items, messages.button_labels(lang, items))
         return out
@@ -411,9 +418,8 @@ class TableManager:
         key = (table_id, player)
         part, riichi = self.hand_ui.get(key, ("", False))
         self.hand_ui[key] = (arg, riichi) if kind == "p" else (part, arg == "1")
-        payload = await self.hand_message(table, player)
-        payload.pop("file")
-        await interaction.response.edit_message(**payload)
+        table.seat(player).lang = language_of(interaction.locale)
+        await interaction.response.edit_message(**await self.hand_message(table, player, picture=False))
 
     async def on_my_hand(self, interaction: discord.Interaction, table_id: str) -> None:
         table = self.tables.get(table_id)
@@ -423,6 +429,7 @@ class TableManager:
         if player is None:
             return await self.answer(interaction, "err.not_seated")
         await interaction.response.defer(ephemeral=True, thinking=True)
+        table.seat(player).lang = language_of(interaction.locale)
         payload = await self.hand_message(table, player)
         await interaction.followup.send(ephemeral=True, **payload)
 

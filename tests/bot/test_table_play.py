@@ -260,3 +260,18 @@ async def test_verify_after_the_game_replays_the_revealed_seed(fake: FakeDiscord
     await fake.settle()
     reply = fake.last_reply(HOST).text()
     assert "deals the same walls and decks" in reply and "SHA-256" in reply
+
+
+async def test_my_hand_between_turns_shows_the_hand_without_buttons(fake: FakeDiscord, start_bot) -> None:
+    fake.add_user(HOST, "Alice")
+    bot = await start_bot(time_scale=1.0)  # CPU moves a second apart
+    await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
+    hand = await until(lambda: pending_hand(fake, HOST))
+    fake.click(bot, HOST, hand, hand.button("Call")["custom_id"])
+    await fake.settle()
+    message = fake.table_message()
+    fake.click(bot, HOST, message, message.button("My hand")["custom_id"], locale="ko")
+    await fake.settle()
+    mine = fake.last_reply(HOST)
+    assert mine.ephemeral and mine.files and mine.buttons() == []
+    assert "지금은 당신의 차례가 아닙니다" in mine.content  # in the clicking user's language
