@@ -59,7 +59,8 @@ def choose_janpo_turn(seat: Seat, turn: TurnOptions, spot: PokerSpot, poker: Pok
     if seat.drawn is None:
         raise ValueError("a combined turn needs the drawn tile")
     drawn_kind = seat.drawn // 4
-    scored_list = score_discards(seat, turn.discards | turn.riichi | {drawn_kind})
+    scored_list = score_discards(seat, turn.discards | turn.riichi | {drawn_kind},
+                                 count_also=frozenset({drawn_kind}))
     mj = choose_turn(seat, turn, rng, level, scored_list)
     if mj.action == "tsumo":
         return JanpoChoice(mj, _passive(poker))

@@ -97,7 +97,12 @@ def _ties(counts: Counts, kind: int) -> int:
 
 
 def score_discards(seat: Seat, allowed: set[int], counts: Counts | None = None,
-                   forms: Forms | None = None, is_open: bool | None = None) -> list[Scored]:
+                   forms: Forms | None = None, is_open: bool | None = None,
+                   count_also: frozenset[int] = frozenset()) -> list[Scored]:
+    """Shanten, effective tiles, value and danger of each allowed discard.
+
+    Effective tiles are counted for the loosest of the fastest discards and for ``count_also``.
+    """
     counts = counts if counts is not None else seat.counts
     forms = forms if forms is not None else seat.hand_forms
     is_open = (not seat.closed) if is_open is None else is_open
@@ -119,7 +124,7 @@ def score_discards(seat: Seat, allowed: set[int], counts: Counts | None = None,
     # Effective tiles only matter between the fastest discards, and among those between the
     # loosest tiles: counting them for every tile of a ragged hand would cost too much time.
     close = sorted((k for k, (_, s) in after.items() if s == fastest), key=lambda k: (_ties(counts, k), k))
-    counted = set(close[:MAX_COUNTED if fastest < 3 else MAX_COUNTED - 2])
+    counted = set(close[:MAX_COUNTED if fastest < 3 else MAX_COUNTED - 2]) | set(count_also)
     out = []
     for k, (hand, s) in after.items():
         u = ukeire(hand, unseen, forms) if k in counted else 0

@@ -56,7 +56,7 @@ class Seat:
 
     @property
     def hand_forms(self) -> Forms:
-        return self.forms.for_hand(self.closed and not self.melds)
+        return self.forms.for_hand(not self.melds)  # seven pairs and orphans: no set declared
 
     def dora_count(self, kind: int) -> int:
         return sum(1 for ind in self.dora_indicators if dora_of(ind) == kind)
