@@ -3,7 +3,13 @@
 ``choose_move(game, view, legal, rng, level)`` is the one entry point. It is handed only
 ``game.view(player)`` and ``game.legal_moves(player)`` (never the game object), so a CPU cannot
 look at the wall or at another player's concealed tiles or hole cards. It is pure and
-deterministic given ``rng``. Levels: ``"easy"`` and ``"normal"``.
+deterministic given ``rng`` (a table derives one stream per seat: ``engine.rng.derive(seed,
+"cpu", player)``, as :func:`engine.cpu.match.play_match` does).
+
+Levels: ``"easy"`` plays for speed alone (one of its three fastest discards at random, value-
+honor pons only, riichi on any tenpai, poker by hand class, no defence, no chips that cost a
+mahjong tile in Janpo); ``"normal"`` adds effective-tile counts, hand value, calls for a yaku,
+defence, Monte Carlo poker equity and the Janpo trade-off between the two games.
 """
 
 from __future__ import annotations
