@@ -11,7 +11,7 @@ import io
 import logging
 import secrets
 import time
-from collections import defaultdict
+from collections import defaultdict, deque
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -61,7 +61,7 @@ class TableManager:
         self.publishers: dict[int, asyncio.Task[None]] = {}
         self.last_edit: dict[int, float] = {}
         self.publish_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self.move_times: list[float] = []
+        self.move_times: deque[float] = deque(maxlen=100_000)  # engine time per move, for the benchmark
         self.closed = False  # after close(): no new timers, CPU turns or edits
         self.reported: dict[str, tuple[int, int]] = {}  # kyoku and poker results already posted
 
@@ -93,11 +93,17 @@ class TableManager:
         self.by_channel[table.channel_id] = table.table_id
 
     def forget(self, table: Table) -> None:
+        """Drop everything kept in memory for a table that ended (its timers and CPU turn too)."""
         self.tables.pop(table.table_id, None)
         if self.by_channel.get(table.channel_id) == table.table_id:
             del self.by_channel[table.channel_id]
         for key in [k for k in self.timers if k[0] == table.table_id]:
             self.timers.pop(key).cancel()
+        for per_seat in (self.started, self.prompted_legal, self.hand_ui):
+            for key in [k for k in per_seat if k[0] == table.table_id]:
+                del per_seat[key]
+        self.reported.pop(table.table_id, None)
+        self.locks.pop(table.table_id, None)
         task = self.cpu_tasks.pop(table.table_id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()

@@ -116,3 +116,18 @@ async def test_im_back_when_not_away(fake: FakeDiscord, start_bot) -> None:
     fake.click(bot, HOST, message, message.button("I'm back")["custom_id"])
     await fake.settle()
     assert "not marked as away" in fake.last_reply(HOST).text()
+
+
+async def test_a_lobby_survives_a_restart(fake: FakeDiscord, start_bot) -> None:
+    fake.add_user(HOST, "Alice")
+    fake.add_user(GUEST, "Bob")
+    first = await start_bot()
+    lobby = await new_lobby(fake, first, game="holdem")
+    await first.tables.close()
+    second = await start_bot()  # same database, new bot: its buttons answer again
+    fake.click(second, GUEST, lobby, action(lobby, "join"))
+    await fake.settle()
+    assert "B. Bob" in lobby.text()
+    fake.click(second, HOST, lobby, action(lobby, "start"))
+    await fake.settle()
+    assert await until(lambda: pending_hand(fake, HOST) or pending_hand(fake, GUEST))
