@@ -75,7 +75,6 @@ MESSAGES: dict[str, str] = {
     "history.hint": "/replay game:<number> steps through a game; /export game:<number> downloads it.",
     # /replay
     "replay.title": "Game #{game_id} · {game} · replay",
-    "replay.step": "Move {step} of {total}",
     "replay.at": "{where} · move {step} of {total}",
     "replay.last_move": "Last move: `{move}`",
     "replay.start": "The deal: every hand is shown open.",

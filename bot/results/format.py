@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import t
-from bot.i18n.results_ko import YAKU
+from bot.i18n.results_ko import FIVE_YAKU
+from bot.i18n.yaku import yaku_name
 from bot.storage import GameSummary, LeaderboardRow, PlayerStats
 
 GAME_KEYS = {"janpo": "game.janpo", "five": "game.five", "riichi": "game.riichi", "holdem": "game.holdem"}
@@ -41,14 +42,16 @@ def whole(value: float) -> int:
 
 
 def yaku_label(lang: str, name: str) -> str:
-    """A yaku in the reader's language: library names (and Mahjong Five's, bonus stripped) in Korean."""
+    """A yaku in the reader's language: the scoring library's names through the yaku glossary, Mahjong
+    Five's lines (``Twin Sequences 234s +1``) by their label, the rest of the line kept."""
     if lang != "ko":
         return name
-    if name in YAKU:
-        return YAKU[name]
-    for english in sorted(YAKU, key=len, reverse=True):
-        if name.startswith(english + " "):
-            return YAKU[english] + name[len(english):]
+    shown = yaku_name(lang, name)
+    if shown != name:
+        return shown
+    for label in sorted(FIVE_YAKU, key=len, reverse=True):
+        if name == label or name.startswith(label + " "):
+            return FIVE_YAKU[label] + name[len(label):]
     return name
 
 

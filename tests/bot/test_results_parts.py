@@ -229,5 +229,5 @@ def test_text_lines() -> None:
                                                         SeatSummary("A", 5, "Ann", 60, 1)])
     assert history_lines("ko", [summary]) == [
         f"**#7** 마작 파이브 · <t:{int(when.timestamp())}:f>\n1. Ann 60 · 2. CPU B (CPU) 40"]
-    assert yaku_label("ko", "Yakuhai (hatsu)") == "역패 (발)" and yaku_label("en", "Pinfu") == "Pinfu"
-    assert yaku_label("ko", "Closed Hand +1") == "멘젠 +1"
+    assert yaku_label("ko", "Yakuhai (hatsu)") == "역패 발" and yaku_label("en", "Pinfu") == "Pinfu"
+    assert yaku_label("ko", "Closed Hand +1") == "멘젠 +1" and yaku_label("ko", "Twin Sequences 234s +1") == "같은 슌쯔 두 개 234s +1"
