@@ -9,7 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.history import HistoryCog
 from bot.cogs.info import InfoCog
+from bot.cogs.leaderboard import LeaderboardCog
 from bot.cogs.settings import SettingsCog
 from bot.cogs.tables import TablesCog
 from bot.config import Config
@@ -45,7 +47,7 @@ class JanpoBot(commands.Bot):
             self.store = await open_store(self.config.database_path)
         self.tables.store = self.store
         await self.tree.set_translator(CatalogTranslator())
-        for cog in (TablesCog(self), InfoCog(self), SettingsCog(self)):
+        for cog in (TablesCog(self), InfoCog(self), SettingsCog(self), LeaderboardCog(self), HistoryCog(self)):
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         resumed = await self.tables.resume_all()
