@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any
 
-from harness import CHANNEL_ID, GUILD_ID, FakeDiscord, Stored, until
+from harness import CHANNEL_ID, GUILD_ID, HOST, FakeDiscord, Stored, open_table, play_out, until
 from PIL import Image
 
 from bot.demo import DemoGame, play
@@ -356,3 +356,23 @@ async def test_commands_are_registered_with_korean_names(fake: FakeDiscord, star
     options = {o["name"]: o for o in sent["leaderboard"]["options"]}
     assert [c["value"] for c in options["period"]["choices"]] == ["all", "month", "week"]
     assert options["period"]["name_localizations"]["ko"] == "기간"
+
+
+async def test_a_table_played_to_the_end_shows_in_history_replay_and_export(fake: FakeDiscord,
+                                                                            start_bot: Any) -> None:
+    fake.add_user(HOST, "Alice")
+    bot = await start(fake, start_bot)
+    await open_table(fake, bot, game="holdem", stack=1000, big_blind=200)
+    await play_out(fake, bot)
+    games = await bot.store.history(GUILD_ID)
+    assert len(games) == 1
+    game_id = games[0].game_id
+    text = (await ask(fake, bot, HOST, "history")).text()
+    assert f"**#{game_id}** Texas Hold'em" in text and "Alice" in text and text.count("(CPU)") == 3
+    reply = await ask(fake, bot, HOST, "export", game=game_id)
+    spec = json.loads(dict(reply.files)[f"game-{game_id}.json"])
+    points = replay(spec).summary()["points"]
+    assert {s.name: s.points for s in games[0].seats} == {
+        s.name: points[s.player] for s in games[0].seats}  # the export replays to the stored points
+    page = await ask(fake, bot, HOST, "replay", game=game_id)
+    assert f"move 0 of {len(spec['moves'])}" in page.text() and page.files
