@@ -140,7 +140,9 @@ class HistoryCog(commands.Cog):
             title = f"{game_name('en', stored.game)} #{game}"
             date = stored.finished_at.strftime("%Y-%m-%d %H:%M UTC")
             try:
-                tenhou = await asyncio.to_thread(tenhou_log, stored.scenario, title, date)
+                shown = {s.player: s.name for s in stored.seats}
+                names = [shown.get(p, p) for p in stored.scenario.get("players", [])]
+                tenhou = await asyncio.to_thread(tenhou_log, stored.scenario, title, date, names)
             except (IllegalMove, ScenarioError, ValueError, KeyError):
                 log.exception("game %s: no Tenhou log", game)
             else:

@@ -4,7 +4,7 @@ The log is rebuilt from the scenario alone: the moves are replayed through the e
 kyoku is written down from the players' views (their starting hands and draws) and the moves
 (discards and calls). The subset produced:
 
-- ``title`` ([title, date]), ``name`` (the four seat names), ``rule`` (``disp`` "般東喰赤" or
+- ``title`` ([title, date]), ``name`` (the four players' names), ``rule`` (``disp`` "般東喰赤" or
   "般南喰赤"; ``aka``/``aka51``/``aka52``/``aka53`` 1 with red fives, else 0).
 - ``log``: one array per kyoku: ``[round, honba, deposit sticks]`` (round 0 = E1 … 4 = S1),
   the four scores at the start, dora indicators, ura indicators (only when a riichi winner reveals
@@ -169,8 +169,10 @@ class _Kyoku:
         return out
 
 
-def tenhou_log(scenario: Mapping[str, Any], title: str = "", date: str = "") -> dict[str, Any]:
-    """The tenhou.net/6 JSON of a riichi scenario (finished or not: only ended kyoku are written)."""
+def tenhou_log(scenario: Mapping[str, Any], title: str = "", date: str = "",
+               names: Sequence[str] | None = None) -> dict[str, Any]:
+    """The tenhou.net/6 JSON of a riichi scenario (finished or not: only ended kyoku are written);
+    ``names`` are shown for the seats (default: the scenario's player names)."""
     if scenario.get("game") != "riichi":
         raise ValueError("only riichi games have a Tenhou log")
     game = new_game(dict(scenario))
@@ -202,7 +204,7 @@ def tenhou_log(scenario: Mapping[str, Any], title: str = "", date: str = "") -> 
                else {who}, move)
     return {
         "title": [title, date],
-        "name": players,
+        "name": list(names) if names else players,
         "rule": {"disp": "般南喰赤" if south else "般東喰赤", "aka": red, "aka51": red, "aka52": red, "aka53": red},
         "log": log,
     }

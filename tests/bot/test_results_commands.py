@@ -332,7 +332,7 @@ async def test_export_riichi_attaches_scenario_and_tenhou_log(fake: FakeDiscord,
     assert exported == spec
     assert replay(exported).summary()["points"] == replay(spec).summary()["points"]
     log = json.loads(files[f"game-{game_id}-tenhou.json"])
-    assert log["name"] == NAMES and len(log["log"]) == len(replay(spec).summary()["kyoku_results"])
+    assert log["name"] == ["Ann", "CPU Bora", "CPU Chen", "CPU Dara"] and len(log["log"]) == len(replay(spec).summary()["kyoku_results"])
     assert log["title"][0] == f"Riichi mahjong #{game_id}"
     assert "tenhou.net/6" in reply.text()
 
