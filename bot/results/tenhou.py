@@ -19,7 +19,7 @@ kyoku is written down from the players' views (their starting hands and draws) a
   string with ``"k"`` + the added tile in place of ``"p"``.
 - Result: ``["和了", deltas, [winner, from (the winner on tsumo), liable (the winner if none),
   "30符2飜2000点" or "満貫8000点" (tsumo "300-500点", dealer tsumo "1000点∀"), "立直(1飜)", …]]``;
-  a draw is ``["流局", deltas]``, ``["全員聴牌", deltas]`` or ``["全員不聴", deltas]``.
+  an exhaustive draw is ``["流局", deltas]`` whoever was tenpai (the only draw there is: R5).
   Yakuman are written "(役満)"; kazoe yakuman does not exist here (R6), so 13 han and more is
   sanbaiman.
 """
@@ -133,9 +133,7 @@ def _yaku_text(entry: str, yakuman: bool) -> str:
 def result_entry(result: Mapping[str, Any], players: Sequence[str], dealer: str) -> list[Any]:
     deltas = [int(result.get("deltas", {}).get(p, 0)) for p in players]
     if result.get("result") == "draw":
-        tenpai = result.get("tenpai", [])
-        name = "全員聴牌" if len(tenpai) == len(players) else "全員不聴" if not tenpai else "流局"
-        return [name, deltas]
+        return ["流局", deltas]
     winner = players.index(result["winner"])
     source = players.index(result["from"]) if result.get("from") in players else winner
     liable = players.index(result["liable"]) if result.get("liable") in players else winner
