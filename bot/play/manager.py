@@ -210,7 +210,7 @@ class TableManager:
                 break
             player = bots[0]
             rng = derive(table.seed or 0, "cpu", table.move_no)
-            move = cpu.choose(table.game_name, game, player, rng, table.seat(player).level)
+            move = await cpu.choose(table.game_name, game, player, rng, table.seat(player).level)
             try:
                 self._play(table, move)
             except IllegalMove:
