@@ -12,11 +12,11 @@ from discord.ext import commands
 from bot.cogs.tables import GAME_CHOICES
 from bot.i18n import language_of, t
 from bot.i18n.translator import ls
+from bot.play.messages import GAME_KEYS
 
 RULES_KEYS = {"janpo": "rules.janpo", "five": "rules.five", "riichi": "rules.riichi", "holdem": "rules.holdem"}
 HOWTO_KEYS = {"janpo": "help.howto.janpo", "five": "help.howto.five", "riichi": "help.howto.riichi",
               "holdem": "help.howto.holdem"}
-GAME_KEYS = {"janpo": "game.janpo", "five": "game.five", "riichi": "game.riichi", "holdem": "game.holdem"}
 EMBED_LIMIT = 4000
 
 

@@ -9,7 +9,6 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.i18n import language_of
 from bot.i18n.translator import ls
 
 GAME_CHOICES = [
@@ -93,7 +92,3 @@ class TablesCog(commands.Cog):
     @table.command(name=ls("cmd.table.verify"), description=ls("cmd.table.verify.desc"))
     async def verify(self, interaction: discord.Interaction) -> None:
         await self.bot.tables.verify(interaction)
-
-
-def user_language(interaction: discord.Interaction) -> str:
-    return language_of(interaction.locale)

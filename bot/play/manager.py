@@ -387,6 +387,7 @@ class TableManager:
                 return
         await interaction.response.defer()
         async with self.locks[table_id]:
+            legal = self.prompted_legal.get((table_id, player), [])  # as it is now, after the wait
             if table.answered.get(player) == no and table.prompts.get(player) != no:
                 return await self.answer(interaction, "err.double")
             if table.prompts.get(player) != no or not 0 <= index < len(legal):
