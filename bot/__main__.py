@@ -27,7 +27,7 @@ def _parser() -> argparse.ArgumentParser:
 async def _sync(config: Config, guild_id: int | None) -> int:
     from bot.client import JanpoBot
 
-    bot = JanpoBot(config)
+    bot = JanpoBot(config, resume=False)
     async with bot:
         await bot.login(config.token)
         names = await bot.sync_commands(guild_id)

@@ -32,13 +32,15 @@ async def open_store(path: str) -> Any:
 class JanpoBot(commands.Bot):
     """``store`` may be given (tests, benchmarks); otherwise the SQLite store at DATABASE_PATH."""
 
-    def __init__(self, config: Config, *, store: Any = None, time_scale: float = 1.0, **manager: Any) -> None:
+    def __init__(self, config: Config, *, store: Any = None, time_scale: float = 1.0, resume: bool = True,
+                 **manager: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.config = config
         self.store: Any = store
         self._own_store = store is None
+        self.resume = resume  # False for `python -m bot sync`: register commands, touch no table
         self.tables = TableManager(self, store, time_scale=time_scale, **manager)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
 
@@ -50,8 +52,9 @@ class JanpoBot(commands.Bot):
         for cog in (TablesCog(self), InfoCog(self), SettingsCog(self), LeaderboardCog(self), HistoryCog(self)):
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        resumed = await self.tables.resume_all()
-        log.info("resumed %d unfinished tables", resumed)
+        if self.resume:
+            resumed = await self.tables.resume_all()
+            log.info("resumed %d unfinished tables", resumed)
 
     async def table_language(self, interaction: discord.Interaction) -> str:
         """The public language of this server: its /settings choice, else its Discord locale."""

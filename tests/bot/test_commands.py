@@ -71,3 +71,20 @@ async def test_table_commands_without_a_table(fake: FakeDiscord, start_bot) -> N
         fake.slash(bot, USER, command, locale="ko")
         await fake.settle()
         assert "테이블이 없습니다" in fake.last_reply(USER).text(), command
+
+
+async def test_python_m_bot_sync_registers_commands_and_touches_no_table(fake: FakeDiscord, start_bot, tmp_path,
+                                                                        capsys) -> None:
+    from bot.__main__ import _sync
+    from bot.config import Config
+
+    fake.add_user(USER, "Ann")
+    bot = await start_bot()
+    fake.slash(bot, USER, "table new", game="holdem")  # a table waiting in the database
+    await fake.settle()
+    await bot.tables.close()
+    calls = len(fake.calls)
+    assert await _sync(Config(token="fake-token", database_path=str(tmp_path / "janpo.sqlite3")), GUILD_ID) == 0
+    assert f"to server {GUILD_ID}" in capsys.readouterr().out
+    made = fake.calls[calls:]
+    assert [c.method for c in made] == ["PUT"] and f"/guilds/{GUILD_ID}/commands" in made[0].path
