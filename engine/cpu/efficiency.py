@@ -85,24 +85,37 @@ def _candidates(counts: Counts, forms: Forms, base: int) -> set[int]:
     return out
 
 
-def improving_kinds(counts: Counts, forms: Forms, unseen: Counts | None = None) -> list[int]:
-    """Kinds that lower the shanten of a 3n+1 hand when drawn (those still unseen, if given)."""
+def _improving(counts: Counts, forms: Forms, unseen: Counts | None) -> tuple[list[int], int]:
+    """(kinds that lower the shanten when drawn, how many draws were tried)."""
     base = shanten(counts, forms)
     out = []
+    tried = 0
     work = list(counts)
     for k in sorted(_candidates(counts, forms, base)):
         if work[k] >= 4 or (unseen is not None and not unseen[k]):
             continue
         work[k] += 1
+        tried += 1
         if shanten(tuple(work), forms) < base:
             out.append(k)
         work[k] -= 1
-    return out
+    return out, tried
+
+
+def improving_kinds(counts: Counts, forms: Forms, unseen: Counts | None = None) -> list[int]:
+    """Kinds that lower the shanten of a 3n+1 hand when drawn (those still unseen, if given)."""
+    return _improving(counts, forms, unseen)[0]
 
 
 def ukeire(counts: Counts, unseen: Counts, forms: Forms) -> int:
     """Unseen tiles that lower the shanten of a 3n+1 hand (the player's own tiles are seen)."""
     return sum(unseen[k] for k in improving_kinds(counts, forms, unseen))
+
+
+def ukeire_and_work(counts: Counts, unseen: Counts, forms: Forms) -> tuple[int, int]:
+    """:func:`ukeire` and the number of draws it tried: a deterministic measure of its cost."""
+    kinds, tried = _improving(counts, forms, unseen)
+    return sum(unseen[k] for k in kinds), tried
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,13 +10,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from engine.cpu.efficiency import Counts, Forms, shanten, ukeire
+from engine.cpu.efficiency import Counts, Forms, shanten, ukeire, ukeire_and_work
 from engine.cpu.safety import threat, total_danger
 from engine.cpu.seat import Seat
 from engine.cpu.yaku_plan import has_open_plan, lean_bonus
 from engine.tiles import RED_FIVES, dora_of
 
 MAX_COUNTED = 5  # discards whose effective tiles are counted, loosest first (3 when far)
+DRAW_BUDGET = 50  # ...until this many draws were tried (at least two discards are always counted)
 GOOD_WAIT = 1  # live winning tiles needed to declare riichi rather than wait silently
 
 
@@ -124,10 +125,17 @@ def score_discards(seat: Seat, allowed: set[int], counts: Counts | None = None,
     # Effective tiles only matter between the fastest discards, and among those between the
     # loosest tiles: counting them for every tile of a ragged hand would cost too much time.
     close = sorted((k for k, (_, s) in after.items() if s == fastest), key=lambda k: (_ties(counts, k), k))
-    counted = set(close[:MAX_COUNTED if fastest < 3 else MAX_COUNTED - 2]) | set(count_also)
+    close = close[:MAX_COUNTED if fastest < 3 else MAX_COUNTED - 2]
+    effective: dict[int, int] = {}
+    work_done = 0
+    for k in [*sorted(count_also & after.keys()), *close]:
+        if k in effective or (work_done >= DRAW_BUDGET and len(effective) >= 2 and k not in count_also):
+            continue
+        effective[k], tried = ukeire_and_work(after[k][0], unseen, forms)
+        work_done += tried
     out = []
-    for k, (hand, s) in after.items():
-        u = ukeire(hand, unseen, forms) if k in counted else 0
+    for k, (_, s) in after.items():
+        u = effective.get(k, 0)
         utility = u - lost_value(seat, counts, k, is_open)
         out.append(Scored(k, s, u, utility, total_danger(k, seat.opponents, seen, dora)))
     return out
