@@ -30,8 +30,8 @@ def table_options(game: str, red_fives: bool | None, seven_pairs: bool | None, l
     options: dict[str, Any] = {}
     if game in ("janpo", "five", "riichi") and red_fives is not None:
         options["red_fives"] = red_fives
-    if game == "five" and seven_pairs is not None:
-        options["seven_pairs"] = seven_pairs
+    if game == "five" and seven_pairs is not None:  # one switch for both special shapes (F4)
+        options["seven_pairs"] = options["thirteen_orphans"] = seven_pairs
     if game in ("janpo", "riichi") and length is not None:
         options["length"] = length
     if game == "holdem":
