@@ -67,7 +67,9 @@ def check_invariants(g: RiichiGame) -> None:
             waiting = g.waiting_on()
             assert waiting, "nobody to act"
             for player in g.players:  # exactly those asked have moves (nobody waits on a seat with none)
-                assert bool(g.legal_moves(player)) == (player in waiting), player
+                legal = g.legal_moves(player)
+                assert bool(legal) == (player in waiting), player
+                assert len({repr(m) for m in legal}) == len(legal), f"a move listed twice: {legal}"
 
 
 def try_illegal(g: RiichiGame, rng: random.Random) -> None:
@@ -134,6 +136,10 @@ def isolated(g: RiichiGame, player: str, moves: list[Move]) -> list[Move]:
 
 def choose(g: RiichiGame, player: str, rng: random.Random) -> Move:
     legal = g.legal_moves(player)
+    if rng.random() < 0.03:  # the timeout move (J15) is always one of the legal ones
+        move = g.default_move(player)
+        assert move in legal, (move, legal)
+        return move
     kinds = {m[1] for m in legal}
     for win in ("ron", "tsumo"):
         if win in kinds and rng.random() < 0.9:
