@@ -61,12 +61,27 @@ def _check_mahjong_view(game: Any, player: str, view: dict[str, Any]) -> None:
     if kyoku.result is None:
         own = sorted(kyoku.name(t) for t in kyoku.seats[me].concealed_without_drawn())
         assert sorted(view["hand"]) == own
+        lists = [sorted(x) for x in _string_lists({k: v for k, v in view.items() if k not in ("kyoku_results", "result")})]
+        assert own in lists  # the search does find a hand where there is one
+        for other, st in enumerate(kyoku.seats):
+            if other != me and len(st.hand) > 1:
+                assert sorted(kyoku.name(t) for t in st.concealed_without_drawn()) not in lists
     hole_of = getattr(getattr(game, "hand", None), "cards", None)
     if hole_of is not None and view.get("hole"):
         text = _strings({k: v for k, v in view.items() if k not in ("poker_results", "poker", "kyoku_results")})
         for other in game.hand.order:
             if other != player:
                 assert cards_str(hole_of.hole[other]) not in text
+
+
+def _string_lists(value: Any) -> list[list[str]]:
+    """Every list of strings anywhere inside a view."""
+    if isinstance(value, dict):
+        return [x for v in value.values() for x in _string_lists(v)]
+    if isinstance(value, list):
+        found = [value] if value and all(isinstance(v, str) for v in value) else []
+        return found + [x for v in value for x in _string_lists(v)]
+    return []
 
 
 def _seats(game_name: str) -> dict[str, Any]:
