@@ -170,7 +170,7 @@ def play_game(seed: int, events: Counter[str]) -> RiichiGame:
     rng = random.Random(seed)
     length = "south" if seed % 10 == 0 else "east"
     spec: dict[str, Any] = {"game": "riichi", "players": ["A", "B", "C", "D"], "seed": seed,
-                            "options": {"length": length}, "moves": []}
+                            "options": {"length": length, "red_fives": seed % 7 != 3}, "moves": []}
     g = new_game(spec)
     assert isinstance(g, RiichiGame)
     check_invariants(g)
