@@ -133,7 +133,7 @@ def play(demo: DemoGame, seed: int, level: str, quick: bool,
     return out
 
 
-# ---- result pictures from the engine's result records ---------------------------------------
+# ---- result pictures from the engine's result records (the bot posts them too: bot/play/results.py)
 
 def _changes(deltas: Mapping[str, int]) -> tuple[ScoreChange, ...]:
     return tuple(ScoreChange(p, int(d)) for p, d in sorted(deltas.items(), key=lambda kv: -kv[1]))
