@@ -47,7 +47,6 @@ def main(argv: list[str] | None = None) -> int:
         config = load_config()
     except ConfigError as e:
         print(e, file=sys.stderr)
-        print("To see the games without Discord first: python -m bot demo", file=sys.stderr)
         return 2
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.command == "sync":
