@@ -319,7 +319,11 @@ class Kyoku:
             seen.add(n)
             hand = list(st.hand)
             hand.remove(t)
-            if self.scoring.waits(hand, rest_melds):
+            waits = self.scoring.waits(hand, rest_melds)
+            if waits and self.scoring.four_copies_noten:  # D37: a wait on one's own fourth copy is none
+                held = to_34(hand + [x for m in rest_melds for x in m.tiles])
+                waits = frozenset(k for k in waits if held[k] < 4)
+            if waits:
                 out.append(n)
         # list tedashi names in hand order, tsumogiri last, as the discard list does
         return [n for n in out if n != "tsumogiri"] + (["tsumogiri"] if "tsumogiri" in out else [])
