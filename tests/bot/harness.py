@@ -453,7 +453,8 @@ async def play_out(fake: FakeDiscord, bot: Any, user: int = HOST, limit: int = 4
     moves = 0
     for _ in range(limit):
         hand = await until(lambda: pending_hand(fake, user) or not bot.tables.table_in(CHANNEL_ID), limit=30)
-        if hand is True:
+        if hand is True:  # the table ended: wait for its final picture (the table buttons go)
+            await until(lambda: fake.find_table_message() is None)
             await fake.settle()
             return moves
         moves_on = [b for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]

@@ -102,7 +102,7 @@ async def test_status_leave_and_abort_during_play(fake: FakeDiscord, start_bot) 
     assert any("was stopped" in m.content for m in fake.channel_messages())
     assert fake.messages[lobby.id].buttons() == []
     assert bot.tables.table_in(CHANNEL_ID) is None and await bot.store.load_unfinished() == []
-    hand = pending_hand(fake, HOST)
+    hand = await until(lambda: pending_hand(fake, HOST))
     fake.click(bot, HOST, hand, hand.buttons()[0]["custom_id"])  # the aborted table's buttons are dead
     await fake.settle()
     assert "earlier move" in fake.last_reply(HOST).text()

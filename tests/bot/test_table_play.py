@@ -24,7 +24,7 @@ async def test_stale_stranger_and_double_clicks_change_nothing(fake: FakeDiscord
     bot = await start_bot()
     await open_table(fake, bot, **HOLDEM)
     table = table_of(bot)
-    hand = pending_hand(fake, HOST)
+    hand = await until(lambda: pending_hand(fake, HOST))
     assert hand is not None
     call = hand.button("Call")["custom_id"]
 
@@ -81,7 +81,7 @@ async def test_timer_expiry_plays_the_default_move_then_cpu_until_back(fake: Fak
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
     table = table_of(bot)
-    first = pending_hand(fake, HOST)
+    first = await until(lambda: pending_hand(fake, HOST))
     assert first is not None and "<t:" in first.content  # the deadline as a Discord timestamp
     await until(lambda: "A" in table.afk, limit=20)
     ours = [m for m in table.moves if m[0] == "A"]
@@ -108,12 +108,12 @@ async def test_restart_mid_hand_resumes_from_the_database(fake: FakeDiscord, sta
 
     dms_before = len(fake.dms(HOST))
     second = await start_bot(time_scale=1.0)  # a new bot object on the same database
-    await fake.settle()
+    await until(lambda: len(fake.dms(HOST)) > dms_before)
     resumed = table_of(second)
     assert (resumed.table_id, resumed.seed, resumed.moves) == (table.table_id, seed, moves)
     assert resumed.message_id == message_id and resumed.deadlines["A"] == deadline  # the timer resumes
     assert len(fake.dms(HOST)) == dms_before + 1  # the private hand is sent again
-    again = pending_hand(fake, HOST)
+    again = await until(lambda: pending_hand(fake, HOST))
     assert again is not None and again.labels() == hand.labels()
     fake.click(second, HOST, again, again.button("Call")["custom_id"])
     await until(lambda: len(resumed.moves) > len(moves))
@@ -157,7 +157,7 @@ async def test_raise_through_a_modal_with_the_amount_checked(fake: FakeDiscord, 
     bot = await start_bot(time_scale=1.0)
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
     table = table_of(bot)
-    hand = pending_hand(fake, HOST)
+    hand = await until(lambda: pending_hand(fake, HOST))
     low, high = next(m[2] for m in table.game.legal_moves("A") if m[1] == "raise")
     fake.click(bot, HOST, hand, hand.button("Raise…")["custom_id"])
     await fake.settle()
@@ -205,7 +205,7 @@ async def test_table_message_is_reposted_when_an_hour_old(fake: FakeDiscord, sta
     table = table_of(bot)
     old = table.message_id
     table.message_posted -= 3601
-    hand = pending_hand(fake, HOST)
+    hand = await until(lambda: pending_hand(fake, HOST))
     fake.click(bot, HOST, hand, hand.button("Call")["custom_id"])
     await fake.settle(quiet=0.1)
     if table.status == "playing":
