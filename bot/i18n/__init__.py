@@ -42,8 +42,3 @@ def t(lang: str, key: str, /, **params: Any) -> str:
         return text
     shown = {k: number(v, lang) if isinstance(v, int) and not isinstance(v, bool) else v for k, v in params.items()}
     return text.format_map(shown)
-
-
-def term(lang: str, name: str) -> str:
-    """A game term from the glossary (``riichi`` -> ``리치``); unknown terms come back unchanged."""
-    return GLOSSARIES.get(lang, {}).get(name) or GLOSSARIES[DEFAULT].get(name, name)
