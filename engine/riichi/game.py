@@ -191,9 +191,19 @@ class MahjongGame:
     def _game_fields(self) -> dict[str, Any]:
         return {
             "game": self.game,
+            "options": self.options(),
             "finished": self.over,
             "kyoku_results": self.results,
             "standings": self.standings(),
+        }
+
+    def options(self) -> dict[str, Any]:
+        """The table options in force (views carry them so players and CPUs know the rules)."""
+        return {
+            "red_fives": self.red_fives,
+            "rounds": self.rounds,
+            "seven_pairs": bool(getattr(self.scoring, "seven_pairs", True)),
+            "thirteen_orphans": bool(getattr(self.scoring, "thirteen_orphans", True)),
         }
 
     def standings(self) -> list[list[Any]]:

@@ -70,6 +70,7 @@ class Discard:
     tile: int
     tsumogiri: bool
     riichi: bool = False
+    order: int = 0  # the kyoku's discard count when it was made: rivers can be read in time order
 
 
 @dataclass
@@ -493,7 +494,7 @@ class Kyoku:
         tsumogiri = tile == st.drawn
         st.drawn = None
         st.kuikae = frozenset()
-        st.discards.append(Discard(tile, tsumogiri, riichi))
+        st.discards.append(Discard(tile, tsumogiri, riichi, sum(len(x.discards) for x in self.seats)))
         st.furiten_temp = False  # temporary furiten lasts one go-around (R12)
         if st.ippatsu:
             st.ippatsu = False  # the declarer's next discard ends ippatsu

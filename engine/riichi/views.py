@@ -39,7 +39,8 @@ def public_view(k: Kyoku, players: Sequence[str]) -> dict[str, Any]:
             "hand_count": len(st.hand),
             "has_drawn": st.drawn is not None,
             "discards": [
-                {"tile": k.name(d.tile), "tsumogiri": d.tsumogiri, "riichi": d.riichi, "called": i in st.called_away}
+                {"tile": k.name(d.tile), "tsumogiri": d.tsumogiri, "riichi": d.riichi,
+                 "called": i in st.called_away, "order": d.order}
                 for i, d in enumerate(st.discards)
             ],
             "melds": [_meld(k, players, m) for m in st.melds],

@@ -39,7 +39,7 @@ def test_r12_own_view_shows_waits_left_and_permanent_furiten() -> None:
     assert b["waits"] == [{"tile": "2s", "left": 3}, {"tile": "5s", "left": 3}]
     assert b["furiten"] is True and b["legal"] == []
     seat_b = g.public_view()["seats"][1]
-    assert seat_b["discards"] == [{"tile": "2s", "tsumogiri": True, "riichi": False, "called": False}]
+    assert seat_b["discards"] == [{"tile": "2s", "tsumogiri": True, "riichi": False, "called": False, "order": 1}]
     assert seat_b["hand_count"] == 13
 
 
