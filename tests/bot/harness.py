@@ -127,6 +127,7 @@ class Hit:
     ephemeral: bool = False  # a deferred response that was ephemeral
     message_id: int | None = None  # the message a component sits on
     original_id: int | None = None
+    answered: bool = False  # Discord got the interaction's response (message, defer, modal or update)
 
 
 class FakeDiscord:
@@ -264,6 +265,7 @@ class FakeDiscord:
     def _callback(self, method: str, path: str, token: str, payload: dict[str, Any],
                   files: list[tuple[str, bytes]]) -> dict[str, Any]:
         hit = self.hits[token]
+        hit.answered = True
         kind = payload["type"]
         data = payload.get("data") or {}
         ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
@@ -390,13 +392,14 @@ class FakeDiscord:
         bot._connection.parse_interaction_create(payload)
 
     async def settle(self, quiet: float = 0.05, limit: float = 10.0) -> None:
-        """Wait until the bot has stopped talking to Discord for ``quiet`` seconds."""
+        """Wait until every interaction sent has its response and the bot has stopped talking to
+        Discord for ``quiet`` seconds."""
         loop = asyncio.get_running_loop()
         end = loop.time() + limit
         seen = -1
         while loop.time() < end:
             count = len(self.calls)
-            if count == seen:
+            if count == seen and all(hit.answered for hit in self.hits.values()):
                 return
             seen = count
             await asyncio.sleep(quiet)

@@ -97,22 +97,18 @@ async def test_korean_player_sees_korean_and_english_player_english(fake: FakeDi
 
     message = fake.table_message()
     fake.click(bot, HOST, message, message.button("My hand")["custom_id"], locale="ko")
-    await fake.settle()
-    copy = fake.last_reply(HOST)  # the same hand, privately in the channel
+    copy = await until(lambda: fake.ephemerals(HOST) and fake.last_reply(HOST))  # the same hand, privately
     assert copy.ephemeral and copy.labels() == labels and copy.files[0][0] == "hand.png"
 
     fake.click(bot, HOST, hand, hand.button("콜")["custom_id"], locale="ko")  # choose the poker part
-    await fake.settle()
-    assert "포커 액션: **콜**. 마작은 츠모기리가 됩니다." in hand.content
+    await until(lambda: "포커 액션: **콜**. 마작은 츠모기리가 됩니다." in hand.content)
     moves_now = [b["label"] for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]
     assert moves_now == ["츠모기리"]  # a chip action goes with tsumogiri only (J7a)
     fake.click(bot, HOST, hand, hand.button("츠모기리")["custom_id"], locale="ko")
-    await fake.settle()
-    assert ["A", "tsumogiri", "call"] in table.moves
-    assert hand.content == "둔 수: `tsumogiri call`" and hand.buttons() == []
+    await until(lambda: hand.content == "둔 수: `tsumogiri call`")
+    assert ["A", "tsumogiri", "call"] in table.moves and hand.buttons() == []
     fake.click(bot, HOST, copy, copy.button("츠모기리")["custom_id"], locale="ko")  # the copy, once more
-    await fake.settle()
-    assert fake.last_reply(HOST).text() == "이미 그 수를 두었습니다."
+    await until(lambda: fake.last_reply(HOST).text() == "이미 그 수를 두었습니다.")
     assert [m for m in table.moves if m[0] == "A"] == [["A", "tsumogiri", "call"]]
 
     guest = await until(lambda: pending_hand(fake, GUEST))  # seat B: the button, next to act
@@ -122,9 +118,8 @@ async def test_korean_player_sees_korean_and_english_player_english(fake: FakeDi
     message = await until(lambda: "Waiting for Ann" in fake.table_message().text() and fake.table_message())
     assert "Points" in message.text() and "Moves so far: 1" in message.text()  # the public message is English
     fake.click(bot, GUEST, guest, guest.button("Call")["custom_id"], locale="en-US")
-    await fake.settle()
+    await until(lambda: "Poker action: **call**" in guest.content)
     fake.click(bot, GUEST, guest, guest.button("Tsumogiri")["custom_id"], locale="en-US")
-    await fake.settle()
+    await until(lambda: guest.content == "Played: `tsumogiri call`")
     assert ["B", "tsumogiri", "call"] in table.moves
-    assert guest.content == "Played: `tsumogiri call`"
     assert CHANNEL_ID == message.channel_id

@@ -165,13 +165,15 @@ async def test_raise_through_a_modal_with_the_amount_checked(fake: FakeDiscord, 
     assert modal["data"]["title"] == "How much?"
     assert f"From {low:,} to {high:,}" in json.dumps(modal)
     moves = list(table.moves)
-    for bad in (f"{low + 50}", f"{high + 100}", "lots"):
-        fake.submit_modal(bot, HOST, hand, bad)  # not a multiple of 100, too much, not a number
+    for bad in (f"{low + 50}", f"{high + 100}", "lots"):  # not a multiple of 100, too much, not a number
+        replies = len(fake.ephemerals(HOST))
+        fake.submit_modal(bot, HOST, hand, bad)
         await fake.settle()
+        assert len(fake.ephemerals(HOST)) == replies + 1
         assert f"multiple of 100 from {low:,} to {high:,}" in fake.last_reply(HOST).text()
         assert table.moves == moves
-    fake.click(bot, HOST, hand, hand.button("Raise…")["custom_id"])
-    await fake.settle()
+        fake.click(bot, HOST, hand, hand.button("Raise…")["custom_id"])  # the modal closed: open it again
+        await fake.settle()
     fake.submit_modal(bot, HOST, hand, f"{low + 100:,}")
     await fake.settle()
     assert ["A", "raise", low + 100] in table.moves
