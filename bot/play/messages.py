@@ -14,6 +14,14 @@ from engine.rng import seed_digest
 GAME_KEYS = {"janpo": "game.janpo", "five": "game.five", "riichi": "game.riichi", "holdem": "game.holdem"}
 LEVEL_KEYS = {"easy": "level.easy", "normal": "level.normal"}
 COLOUR = discord.Colour.dark_green()
+PART_KEYS = {
+    "check": "hand.part_check",
+    "fold": "hand.part_fold",
+    "call": "hand.part_call",
+    "bet": "hand.part_bet",
+    "raise": "hand.part_raise",
+    "allin": "hand.part_allin",
+}
 
 
 def game_name(lang: str, game: str) -> str:
@@ -113,13 +121,3 @@ def hand_text(lang: str, table: Table, player: str, part: str, deadline: float |
     if part:
         lines.append(t(lang, PART_KEYS[part]))
     return "\n".join(lines)
-
-
-PART_KEYS = {
-    "check": "hand.part_check",
-    "fold": "hand.part_fold",
-    "call": "hand.part_call",
-    "bet": "hand.part_bet",
-    "raise": "hand.part_raise",
-    "allin": "hand.part_allin",
-}

@@ -417,6 +417,16 @@ HOST = 500_000_000_000_000_001
 PREFERENCE = ("Tsumo", "Ron", "All-in", "Call", "Check", "Tsumogiri", "Pass")
 
 
+def lobby_action(lobby: Stored, name: str) -> str:
+    """The custom_id of a lobby button by its action (join, leave, cpu, start, cancel)."""
+    return lobby.button(prefix="jp:l:")["custom_id"].rsplit(":", 1)[0] + f":{name}"
+
+
+def table_of(bot: Any) -> Any:
+    """The bot's only table in play."""
+    return next(iter(bot.tables.tables.values()))
+
+
 def pending_hand(fake: FakeDiscord, user: int) -> Stored | None:
     """The newest DM to ``user`` that still has move buttons."""
     for message in reversed(fake.dms(user)):
@@ -432,9 +442,9 @@ async def open_table(fake: FakeDiscord, bot: Any, user: int = HOST, cpus: int = 
     await fake.settle()
     lobby = fake.channel_messages()[-1]
     for _ in range(cpus):
-        fake.click(bot, user, lobby, lobby.button(prefix="jp:l:")["custom_id"].rsplit(":", 1)[0] + ":cpu")
+        fake.click(bot, user, lobby, lobby_action(lobby, "cpu"))
         await fake.settle()
-    fake.click(bot, user, lobby, lobby.button(prefix="jp:l:")["custom_id"].rsplit(":", 1)[0] + ":start")
+    fake.click(bot, user, lobby, lobby_action(lobby, "start"))
     await fake.settle()
     return lobby
 

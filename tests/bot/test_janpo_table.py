@@ -7,15 +7,21 @@ import re
 from collections import Counter
 from typing import Any
 
-from harness import CHANNEL_ID, HOST, FakeDiscord, open_table, pending_hand, play_out, until
+from harness import (
+    CHANNEL_ID,
+    HOST,
+    FakeDiscord,
+    lobby_action,
+    open_table,
+    pending_hand,
+    play_out,
+    table_of,
+    until,
+)
 
 GUEST = 500_000_000_000_000_003
 TILE = re.compile(r"^[0-9][mpsz]$")
 TILE_IN_TEXT = re.compile(r"(?<![0-9A-Za-z])[0-9][mpsz](?![0-9A-Za-z])")
-
-
-def table_of(bot: Any) -> Any:
-    return next(iter(bot.tables.tables.values()))
 
 
 def public_tiles(view: dict[str, Any]) -> Counter[str]:
@@ -79,11 +85,10 @@ async def test_korean_player_sees_korean_and_english_player_english(fake: FakeDi
     await fake.settle()
     lobby = fake.channel_messages()[-1]
     assert "Janpo: a new table" in lobby.text()  # the channel speaks the server's language (en-US)
-    base = lobby.button(prefix="jp:l:")["custom_id"].rsplit(":", 1)[0]
-    fake.click(bot, GUEST, lobby, f"{base}:join", locale="en-US")
+    fake.click(bot, GUEST, lobby, lobby_action(lobby, "join"), locale="en-US")
     await fake.settle()
     for action in ("cpu", "cpu", "start"):
-        fake.click(bot, HOST, lobby, f"{base}:{action}", locale="ko")
+        fake.click(bot, HOST, lobby, lobby_action(lobby, action), locale="ko")
         await fake.settle()
     table = table_of(bot)
     assert [s.lang for s in table.seats] == ["ko", "en", "en", "en"]

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from harness import CHANNEL_ID, HOST, FakeDiscord, Stored, open_table, pending_hand, until
+from harness import CHANNEL_ID, HOST, FakeDiscord, Stored, lobby_action, open_table, pending_hand, until
 
 GUEST = 500_000_000_000_000_004
 OTHER = 500_000_000_000_000_005
-
-
-def action(lobby: Stored, name: str) -> str:
-    return lobby.button(prefix="jp:l:")["custom_id"].rsplit(":", 1)[0] + f":{name}"
 
 
 async def new_lobby(fake: FakeDiscord, bot, game: str = "riichi", **options) -> Stored:
@@ -26,35 +22,35 @@ async def test_join_leave_and_host_rights(fake: FakeDiscord, start_bot) -> None:
     assert lobby.labels() == ["Join", "Leave", "Add CPU", "Start", "Cancel"]
     assert "Seats (1/4)" in lobby.text() and "Red fives: off" in lobby.text() and "45 s" in lobby.text()
 
-    fake.click(bot, GUEST, lobby, action(lobby, "join"))
+    fake.click(bot, GUEST, lobby, lobby_action(lobby, "join"))
     await fake.settle()
     assert "Seats (2/4)" in lobby.text() and "B. Bob" in lobby.text()
-    fake.click(bot, GUEST, lobby, action(lobby, "join"))
+    fake.click(bot, GUEST, lobby, lobby_action(lobby, "join"))
     await fake.settle()
     assert "already have a seat" in fake.last_reply(GUEST).text()
     for who in (GUEST, OTHER):  # only the host starts, adds CPUs or cancels
         for name in ("start", "cpu", "cancel"):
-            fake.click(bot, who, lobby, action(lobby, name))
+            fake.click(bot, who, lobby, lobby_action(lobby, name))
             await fake.settle()
             assert "Only the host" in fake.last_reply(who).text()
-    fake.click(bot, GUEST, lobby, action(lobby, "leave"))
+    fake.click(bot, GUEST, lobby, lobby_action(lobby, "leave"))
     await fake.settle()
     assert "Seats (1/4)" in lobby.text() and "Bob" not in lobby.text()
-    fake.click(bot, HOST, lobby, action(lobby, "leave"))
+    fake.click(bot, HOST, lobby, lobby_action(lobby, "leave"))
     await fake.settle()
     assert "press Cancel" in fake.last_reply(HOST).text()
 
     for _ in range(3):
-        fake.click(bot, HOST, lobby, action(lobby, "cpu"))
+        fake.click(bot, HOST, lobby, lobby_action(lobby, "cpu"))
         await fake.settle()
     assert "CPU 4 (CPU, easy)" in lobby.text()
-    fake.click(bot, OTHER, lobby, action(lobby, "join"))
+    fake.click(bot, OTHER, lobby, lobby_action(lobby, "join"))
     await fake.settle()
     assert "table is full" in fake.last_reply(OTHER).text()
     table = bot.tables.table_in(CHANNEL_ID)
     assert table.options == {"red_fives": False} and table.timer == 45
 
-    fake.click(bot, HOST, lobby, action(lobby, "cancel"))
+    fake.click(bot, HOST, lobby, lobby_action(lobby, "cancel"))
     await fake.settle()
     assert lobby.content == "The table was cancelled." and lobby.buttons() == []
     assert bot.tables.table_in(CHANNEL_ID) is None and await bot.store.load_unfinished() == []
@@ -76,9 +72,9 @@ async def test_status_leave_and_abort_during_play(fake: FakeDiscord, start_bot) 
     fake.slash(bot, HOST, "table new", game="holdem", stack=100_000, big_blind=200)
     await fake.settle()
     lobby = fake.channel_messages()[-1]
-    fake.click(bot, GUEST, lobby, action(lobby, "join"))
+    fake.click(bot, GUEST, lobby, lobby_action(lobby, "join"))
     await fake.settle()
-    fake.click(bot, HOST, lobby, action(lobby, "start"))
+    fake.click(bot, HOST, lobby, lobby_action(lobby, "start"))
     await fake.settle()
     table = bot.tables.table_in(CHANNEL_ID)
     assert [s.user_id for s in table.seats] == [HOST, GUEST]  # two players: no CPU added (P1)
@@ -125,9 +121,9 @@ async def test_a_lobby_survives_a_restart(fake: FakeDiscord, start_bot) -> None:
     lobby = await new_lobby(fake, first, game="holdem")
     await first.tables.close()
     second = await start_bot()  # same database, new bot: its buttons answer again
-    fake.click(second, GUEST, lobby, action(lobby, "join"))
+    fake.click(second, GUEST, lobby, lobby_action(lobby, "join"))
     await fake.settle()
     assert "B. Bob" in lobby.text()
-    fake.click(second, HOST, lobby, action(lobby, "start"))
+    fake.click(second, HOST, lobby, lobby_action(lobby, "start"))
     await fake.settle()
     assert await until(lambda: pending_hand(fake, HOST) or pending_hand(fake, GUEST))

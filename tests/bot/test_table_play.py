@@ -6,16 +6,12 @@ import asyncio
 import json
 import re
 
-from harness import CHANNEL_ID, HOST, FakeDiscord, open_table, pending_hand, play_out, until
+from harness import CHANNEL_ID, HOST, FakeDiscord, open_table, pending_hand, play_out, table_of, until
 
 from engine.games import new_game
 
 STRANGER = 500_000_000_000_000_002
 HOLDEM = {"game": "holdem", "stack": 1000, "big_blind": 200}
-
-
-def table_of(bot):
-    return next(iter(bot.tables.tables.values()))
 
 
 async def test_stale_stranger_and_double_clicks_change_nothing(fake: FakeDiscord, start_bot) -> None:
