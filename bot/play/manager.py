@@ -532,6 +532,11 @@ class TableManager:
                     await _quietly(channel.get_partial_message(old).delete())
                 if table.status == "playing":
                     await self.save(table)
+        except discord.NotFound:  # deleted by someone: post a fresh one next time
+            table.message_id = None
+            self.dirty.add(table.table_id)
+        except discord.Forbidden as e:  # no right to post here: retrying would not help
+            log.error("table %s: cannot post the table message (%s)", table.table_id, e)
         except discord.HTTPException as e:
             log.warning("table %s: table message not updated (%s); retrying", table.table_id, e)
             self.dirty.add(table.table_id)

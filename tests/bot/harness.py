@@ -7,7 +7,7 @@ modals run through discord.py's own routing. Tests then look at what a user woul
 messages, in which channel or DM, ephemeral or not, with which images and buttons.
 
 Faults: ``fail(...)`` makes the next matching request answer 403 (``Forbidden``, e.g. 50007),
-500 (``DiscordServerError``, what discord.py raises once its own retries are spent) or 429 (the
+404 (``NotFound``, e.g. 10008 Unknown Message), 500 (``DiscordServerError``, what discord.py raises once its own retries are spent) or 429 (the
 request waits ``retry_after`` and then goes through, as discord.py's rate-limit handling does).
 """
 
@@ -186,6 +186,8 @@ class FakeDiscord:
                 body = {"code": fault.code, "message": _REASONS.get(fault.code, "error")}
                 if fault.status == 403:
                     raise discord.Forbidden(FakeResponse(403, "Forbidden"), body)  # type: ignore[arg-type]
+                if fault.status == 404:
+                    raise discord.NotFound(FakeResponse(404, "Not Found"), body)  # type: ignore[arg-type]
                 if fault.status >= 500:
                     raise discord.DiscordServerError(FakeResponse(fault.status, "Server Error"), body)  # type: ignore[arg-type]
                 raise discord.HTTPException(FakeResponse(fault.status, "Error"), body)  # type: ignore[arg-type]
@@ -515,4 +517,5 @@ def _path(url: str) -> str:
     return url.split("/api/v10", 1)[-1]
 
 
-_REASONS = {50007: "Cannot send messages to this user", 0: "500: Internal Server Error"}
+_REASONS = {50007: "Cannot send messages to this user", 0: "500: Internal Server Error",
+            10008: "Unknown Message", 50013: "Missing Permissions"}

@@ -273,3 +273,16 @@ async def test_my_hand_between_turns_shows_the_hand_without_buttons(fake: FakeDi
     mine = fake.last_reply(HOST)
     assert mine.ephemeral and mine.files and mine.buttons() == []
     assert "지금은 당신의 차례가 아닙니다" in mine.content  # in the clicking user's language
+
+
+async def test_a_deleted_table_message_is_posted_again(fake: FakeDiscord, start_bot) -> None:
+    fake.add_user(HOST, "Alice")
+    bot = await start_bot()
+    await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
+    table = table_of(bot)
+    old = table.message_id
+    fake.fail("PATCH", rf"^/channels/{CHANNEL_ID}/messages/{old}$", 404, code=10008)  # a moderator deleted it
+    hand = await until(lambda: pending_hand(fake, HOST))
+    fake.click(bot, HOST, hand, hand.button("Call")["custom_id"])
+    await until(lambda: table.message_id not in (None, old))
+    assert fake.table_message().id == table.message_id and "SHA-256" in fake.table_message().text()
