@@ -64,6 +64,7 @@ class TableManager:
         self.move_times: deque[float] = deque(maxlen=100_000)  # engine time per move, for the benchmark
         self.closed = False  # after close(): no new timers, CPU turns or edits
         self.reported: dict[str, tuple[int, int]] = {}  # kyoku and poker results already posted
+        self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
 
     # ---- helpers -------------------------------------------------------------------------------
 
@@ -321,13 +322,19 @@ class TableManager:
             return
         payload = await self.hand_message(table, player)
         try:
-            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-            await user.send(**payload)
+            await (await self.dm_channel(seat.user_id)).send(**payload)
         except discord.Forbidden:
             table.dm_closed.add(player)
             await self.channel_send(table, content=t(table.lang, "table.dm_closed", mention=f"<@{seat.user_id}>"))
         except discord.HTTPException as e:
             log.warning("table %s: DM to seat %s failed (%s); the hand stays on My hand", table.table_id, player, e)
+
+    async def dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """The DM channel with a user: looked up once, then addressed by id (no call per hand)."""
+        if user_id not in self.dm_channels:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            self.dm_channels[user_id] = (await user.create_dm()).id
+        return self.bot.get_partial_messageable(self.dm_channels[user_id], type=discord.ChannelType.private)
 
     async def channel_send(self, table: Table, **payload: Any) -> discord.Message | None:
         try:

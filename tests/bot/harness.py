@@ -206,6 +206,7 @@ class FakeDiscord:
             self.calls.append(Call(method, path, "other", payload, [], user_id=user_id))
             return {"id": str(dm), "type": 1, "last_message_id": None, "recipients": [self.users[user_id]]}
         if m := re.fullmatch(r"/users/(\d+)", path):
+            self.calls.append(Call(method, path, "other", None, [], user_id=int(m[1])))
             return self.users[int(m[1])]
         if m := re.fullmatch(r"/applications/\d+(/guilds/\d+)?/commands", path):
             self.calls.append(Call(method, path, "other", payload, []))
