@@ -12,7 +12,8 @@ import logging
 import secrets
 import time
 from collections import defaultdict, deque
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -28,6 +29,7 @@ from engine.rng import derive, new_seed, seed_digest
 from engine.scenario import replay
 
 log = logging.getLogger(__name__)
+ACK_WAIT = 1.5  # seconds a click may wait for its table before it is acknowledged with a defer
 ERROR_KEYS = {
     "not_your_turn": "err.not_your_turn",
     "game_over": "err.game_over",
@@ -392,8 +394,7 @@ class TableManager:
                 lang = language_of(interaction.locale)
                 await interaction.response.send_modal(buttons.AmountModal(lang, table_id, no, index, *low_high))
                 return
-        await interaction.response.defer()
-        async with self.locks[table_id]:
+        async with self._turn_lock(interaction, table_id):
             legal = self.prompted_legal.get((table_id, player), [])  # as it is now, after the wait
             if table.answered.get(player) == no and table.prompts.get(player) != no:
                 return await self.answer(interaction, "err.double")
@@ -413,13 +414,29 @@ class TableManager:
             table.missed[player] = 0
             table.answered[player] = no
             self._clear_prompt(table, player)
-            lang = language_of(interaction.locale)
-            try:
-                await interaction.edit_original_response(content=t(lang, "hand.played", move=" ".join(map(str, move[1:]))),
-                                                         view=None)
+            played = t(language_of(interaction.locale), "hand.played", move=" ".join(map(str, move[1:])))
+            try:  # the answered hand loses its buttons: one call when the click is still unanswered
+                if interaction.response.is_done():
+                    await interaction.edit_original_response(content=played, view=None)
+                else:
+                    await interaction.response.edit_message(content=played, view=None)
             except discord.HTTPException as e:
                 log.info("could not close the answered hand message: %s", e)
             await self.advance(table)
+
+    @asynccontextmanager
+    async def _turn_lock(self, interaction: discord.Interaction, table_id: str) -> AsyncIterator[None]:
+        """The table's lock; if it is not free soon, acknowledge the click first (Discord waits 3 s)."""
+        lock = self.locks[table_id]
+        try:
+            await asyncio.wait_for(lock.acquire(), ACK_WAIT)
+        except TimeoutError:
+            await interaction.response.defer()
+            await lock.acquire()
+        try:
+            yield
+        finally:
+            lock.release()
 
     async def on_hand_option(self, interaction: discord.Interaction, table_id: str, no: int, kind: str,
                              arg: str) -> None:

@@ -286,3 +286,21 @@ async def test_a_deleted_table_message_is_posted_again(fake: FakeDiscord, start_
     fake.click(bot, HOST, hand, hand.button("Call")["custom_id"])
     await until(lambda: table.message_id not in (None, old))
     assert fake.table_message().id == table.message_id and "SHA-256" in fake.table_message().text()
+
+
+async def test_a_click_on_a_busy_table_is_acknowledged_within_discords_three_seconds(fake: FakeDiscord,
+                                                                                   start_bot) -> None:
+    fake.add_user(HOST, "Alice")
+    bot = await start_bot(time_scale=1.0)
+    await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
+    table = table_of(bot)
+    hand = await until(lambda: pending_hand(fake, HOST))
+    lock = bot.tables.locks[table.table_id]
+    await lock.acquire()  # the table is busy (a slow CPU turn, a slow Discord)
+    calls = len(fake.calls)
+    fake.click(bot, HOST, hand, hand.button("Call")["custom_id"])
+    await asyncio.sleep(2.0)
+    assert [c.payload for c in fake.calls[calls:]] == [{"type": 6}]  # deferred before 3 s, nothing played
+    lock.release()
+    await until(lambda: ["A", "call"] in table.moves)
+    await until(lambda: hand.content == "Played: `call`" and hand.buttons() == [])
