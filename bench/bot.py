@@ -1,8 +1,9 @@
 """The bot's own cost per move, over the offline Discord of the tests (no network, no token).
 
-- one human + three CPUs playing Janpo: server time per human click (engine, SQLite write, CPU
-  replies, the next hand's picture, the DM), per table-picture edit, per database write; Discord
-  API calls per move with the real pacing (1 s between CPU moves, one table edit per second);
+- one human + three CPUs playing Janpo: server time per human click (engine, SQLite write, the
+  next CPU move, the answer), per private hand (picture and DM), per table-picture edit, per
+  database write; Discord API calls per move with the real pacing (1 s between CPU moves, one
+  table edit per second);
 - 200 CPU-only Janpo tables at once in one process: resident memory per table and the moves and
   table edits the process keeps up with.
 """
@@ -95,12 +96,14 @@ async def _one_table(quick: bool, tmp: str) -> list[tuple[str, str]]:
     fake = h.FakeDiscord()
     fake.install(patch)
     clicks: list[float] = []
+    hands: list[float] = []
     edits: list[float] = []
     saves: list[float] = []
     try:
         bot = await _bot(h, fake, f"{tmp}/one.sqlite3", time_scale=0.01)
         manager = bot.tables
         _timed(manager, "on_move", clicks, patch)
+        _timed(manager, "send_hand", hands, patch)
         _timed(manager, "_draw_and_send", edits, patch)
         _timed(manager.store, "save_table", saves, patch)
         fake.add_user(h.HOST, "Alice")
@@ -119,7 +122,8 @@ async def _one_table(quick: bool, tmp: str) -> list[tuple[str, str]]:
         patch.restore()
     return [
         ("janpo games played (1 human + 3 CPUs)", str(games)),
-        ("human click, server side (engine+DB+CPU replies+hand image+DM)", _ms(clicks)),
+        ("human click handled (engine, DB write, next CPU move, answer)", _ms(clicks)),
+        ("private hand drawn and sent by DM", _ms(hands)),
         ("table picture drawn and edited", _ms(edits)),
         ("database write per save", _ms(saves)),
         ("engine play() per move", _ms(engine)),
