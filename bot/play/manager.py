@@ -642,24 +642,20 @@ class TableManager:
             if table.status == "playing":
                 deadlines = dict(table.deadlines)
                 async with self.locks[table.table_id]:
-                    table.prompts.clear()
                     await self._resume(table, deadlines)
         return count
 
     async def _resume(self, table: Table, deadlines: dict[str, float]) -> None:
-        assert table.game is not None
-        if table.game.finished:
-            await self.finish(table)
-            return
-        await self.advance_resumed(table, deadlines)
-
-    async def advance_resumed(self, table: Table, deadlines: dict[str, float]) -> None:
+        """Carry on a replayed table: CPU seats move, humans get their hand again with the clock
+        they had (at least a few seconds)."""
         game = table.game
         assert game is not None
-        for player in game.waiting_on():
-            if table.is_cpu(player):
-                await self.advance(table)
-                return
+        if game.finished:
+            await self.finish(table)
+            return
+        if any(table.is_cpu(p) for p in game.waiting_on()):
+            await self.advance(table)
+            return
         floor = self.clock() + 5 * self.time_scale
         for player in game.waiting_on():
             await self.prompt(table, player, game.legal_moves(player), max(deadlines.get(player, floor), floor))

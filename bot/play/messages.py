@@ -77,9 +77,7 @@ def table_embed(lang: str, table: Table, summary: dict[str, Any], waiting: list[
     embed = discord.Embed(title=title, colour=COLOUR)
     if table.status == "finished":
         embed.description = t(lang, "end.title")
-        standings = summary.get("standings") or sorted(
-            summary.get("points", {}).items(), key=lambda kv: -kv[1]
-        )
+        standings = summary.get("standings", [])
         lines = [
             t(lang, "end.line", rank=i + 1, name=seat_label(lang, table, p), points=int(pts))
             for i, (p, pts) in enumerate(standings)

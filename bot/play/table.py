@@ -47,7 +47,7 @@ class Table:
     afk: set[str] = field(default_factory=set)
     dm_closed: set[str] = field(default_factory=set)
     deadlines: dict[str, float] = field(default_factory=dict)
-    prompts: dict[str, int] = field(default_factory=dict)  # player -> move number of their prompt
+    prompts: dict[str, int] = field(default_factory=dict)  # player -> move number of their prompt (not stored)
     answered: dict[str, int] = field(default_factory=dict)  # player -> prompt they last answered
     game: Game | None = None
 
@@ -97,7 +97,6 @@ class Table:
             "afk": sorted(self.afk),
             "dm_closed": sorted(self.dm_closed),
             "deadlines": self.deadlines,
-            "prompts": self.prompts,
             "answered": self.answered,
         }
 
@@ -126,6 +125,5 @@ class Table:
             afk=set(meta.get("afk", [])),
             dm_closed=set(meta.get("dm_closed", [])),
             deadlines={k: float(v) for k, v in meta.get("deadlines", {}).items()},
-            prompts={k: int(v) for k, v in meta.get("prompts", {}).items()},
             answered={k: int(v) for k, v in meta.get("answered", {}).items()},
         )
