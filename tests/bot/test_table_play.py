@@ -304,3 +304,22 @@ async def test_a_click_on_a_busy_table_is_acknowledged_within_discords_three_sec
     lock.release()
     await until(lambda: ["A", "call"] in table.moves)
     await until(lambda: hand.content == "Played: `call`" and hand.buttons() == [])
+
+
+async def test_every_move_is_stored_as_a_replayable_scenario(fake: FakeDiscord, start_bot) -> None:
+    """Issue 8 item 7: the stored record is the SCENARIOS.md file of the game so far."""
+    from engine.scenario import run
+
+    fake.add_user(HOST, "Alice")
+    bot = await start_bot()
+    await open_table(fake, bot, game="janpo")
+    table = table_of(bot)
+    for _ in range(3):
+        hand = await until(lambda: pending_hand(fake, HOST))
+        fake.click(bot, HOST, hand, hand.button(prefix="jp:m:")["custom_id"])
+        await until(lambda hand=hand: not hand.buttons())
+        async with bot.tables.locks[table.table_id]:  # between moves
+            [record] = await bot.store.load_unfinished()
+            assert record.scenario["moves"] == table.moves and record.scenario["seed"] == table.seed
+            assert run(record.scenario)["points"] == table.game.summary()["points"]
+            assert set(record.meta["deadlines"]) == set(table.deadlines)
