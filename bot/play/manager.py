@@ -531,6 +531,8 @@ class TableManager:
         async with self.publish_locks[table.channel_id]:
             if table.status == "playing" or final:
                 await self._draw_and_send(table)
+            if final and table.message_id is None:  # the message was deleted: post the result anew
+                await self._draw_and_send(table)
 
     async def _draw_and_send(self, table: Table) -> None:
         assert table.game is not None
