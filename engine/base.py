@@ -7,6 +7,7 @@ raise is listed once with its range: ``["A", "raise", [1000, 25000]]`` (multiple
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -63,6 +64,11 @@ class Game(Protocol):
         ...
 
 
+def move_text(parts: Sequence[Any]) -> str:
+    """A move (or part of one) as a player would write it: ``tsumogiri raise 1000``."""
+    return " ".join(p if isinstance(p, str) else json.dumps(p) for p in parts)
+
+
 def to_act(game: Game) -> str | None:
     waiting = game.waiting_on()
     return waiting[0] if waiting else None
@@ -96,4 +102,4 @@ def check_legal(game: Game, move: Sequence[Any]) -> None:
     if not legal:
         raise IllegalMove(f"it is not {player}'s turn to move", "not_your_turn")
     if not any(matches(move, m) for m in legal):
-        raise IllegalMove(f"{' '.join(map(str, move))} is not allowed now")
+        raise IllegalMove(f"{move_text(move)} is not allowed now")

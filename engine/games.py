@@ -15,7 +15,9 @@ GAMES: dict[str, str] = {
 }
 
 
-def game_class(name: str) -> Any:
+def game_class(name: Any) -> Any:
+    if name in (None, ""):
+        raise ScenarioError(f"game: missing (one of {', '.join(GAMES)})")
     try:
         module, _, attr = GAMES[name].partition(":")
     except KeyError:
@@ -27,4 +29,10 @@ def new_game(spec: dict[str, Any]) -> Game:
     """Build the game a scenario describes, before any move (see SCENARIOS.md)."""
     if not isinstance(spec, dict):
         raise ScenarioError("the scenario must be a JSON object")
-    return game_class(spec.get("game", "")).from_scenario(spec)
+    cls = game_class(spec.get("game"))
+    name = spec["game"]
+    if name == "holdem" and spec.get("kyoku"):
+        raise ScenarioError("kyoku: holdem has no mahjong; remove it")
+    if name in ("riichi", "five") and spec.get("poker"):
+        raise ScenarioError(f"poker: {name} has no poker hands; remove it")
+    return cls.from_scenario(spec)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.base import IllegalMove, Move, ScenarioError, matches
+from engine.base import IllegalMove, Move, ScenarioError, matches, move_text
 from engine.holdem.cards import CardError, cards_str, deal
 from engine.holdem.hand import STREETS, HoldemHand
 from engine.riichi import spec as spec_mod
@@ -313,7 +313,17 @@ class JanpoGame:
         return self.mj.not_your_turn(player)
 
     def _why_not(self, player: str, move: list[Any], legal: list[Move]) -> str:
-        text = " ".join(map(str, move[1:]))
+        text = move_text(move[1:])
+        if self.playout and self.hand is not None:
+            return f"{text}: {self._poker_reason(player, move[1:]) or 'not allowed now'}"
+        cut = 3 if len(move) > 1 and move[1] in _TWO_PART else 2
+        mahjong_part, poker_part = move[1:cut], move[cut:]
+        if self.poker_turn(player) and poker_part and any(m[1:cut] == mahjong_part for m in legal):
+            reason = self._poker_reason(player, poker_part)
+            if reason:
+                return f"{text}: {reason}"
+            if mahjong_part[:1] == ["riichi"] and poker_part[0] in CHIP_ACTIONS:
+                return f"{text}: a riichi with a chip action must leave the 1,000 deposit behind (D9)"
         if not self.playout and self.poker_turn(player) and len(move) >= 2:
             if move[1] != "tsumogiri" and any(a in move for a in CHIP_ACTIONS):
                 return f"{text}: a chip action goes only with tsumogiri (J7a)"
@@ -326,6 +336,17 @@ class JanpoGame:
         mahjong = [m for m in legal if not any(isinstance(x, str) and x in (*PASSIVE, *CHIP_ACTIONS) for x in m)]
         cut = 3 if len(move) > 1 and move[1] in _TWO_PART else 2
         return self.mj.kyoku.why_not(self.players.index(player), move[1:cut], [m[1:] for m in mahjong] or legal)
+
+    def _poker_reason(self, player: str, poker: list[Any]) -> str | None:
+        """The hold'em hand's own reason for refusing a poker part, or None if it is acceptable."""
+        assert self.hand is not None
+        if not poker or not isinstance(poker[0], str):
+            return None
+        try:
+            self.hand.verify(player, poker[0], poker[1] if len(poker) > 1 else None)
+        except IllegalMove as e:
+            return str(e)
+        return None
 
     def default_move(self, player: str) -> Move:
         """J15: check-or-fold with tsumogiri (never a chip action); pass on calls."""

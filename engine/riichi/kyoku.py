@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
-from engine.base import IllegalMove
+from engine.base import IllegalMove, move_text
 from engine.riichi.scoring import DAISANGEN, DAISUUSHII, SUUKANTSU, WinContext, shanten
 from engine.tiles import Meld, MeldKind, dora_of, kind_name, parse_one, tile_name, to_34
 from engine.wall import Wall
@@ -450,7 +450,7 @@ class Kyoku:
 
     def why_not(self, seat: int, move: list[Any], legal: list[list[str]]) -> str:
         """A plain-words reason for refusing ``move`` from a seat that does have legal moves."""
-        text = " ".join(map(str, move))
+        text = move_text(move)
         if self.phase in (Phase.CLAIMS, Phase.CHANKAN):
             tile = self.kakan_tile if self.phase == Phase.CHANKAN else self.last_discard
             options = " / ".join(" ".join(m) for m in legal)
