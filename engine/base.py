@@ -8,7 +8,7 @@ raise is listed once with its range: ``["A", "raise", [1000, 25000]]`` (multiple
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 Move = list[Any]
@@ -89,8 +89,9 @@ def matches(move: Sequence[Any], legal: Sequence[Any]) -> bool:
     return True
 
 
-def check_legal(game: Game, move: Sequence[Any]) -> None:
-    """Raise IllegalMove unless ``move`` is in its player's legal list."""
+def check_turn(game: Game, move: Sequence[Any], waiting: Callable[[str], str] | None = None) -> list[Move]:
+    """The mover's legal moves, after refusing a malformed move, a stranger, a finished game or a
+    player who is not to move (``waiting`` words that last refusal)."""
     if not move or not isinstance(move[0], str):
         raise IllegalMove("a move starts with the player's name")
     player = move[0]
@@ -100,6 +101,13 @@ def check_legal(game: Game, move: Sequence[Any]) -> None:
         raise IllegalMove("the game is over", "game_over")
     legal = game.legal_moves(player)
     if not legal:
-        raise IllegalMove(f"it is not {player}'s turn to move", "not_your_turn")
+        text = waiting(player) if waiting else f"it is not {player}'s turn to move"
+        raise IllegalMove(text, "not_your_turn")
+    return legal
+
+
+def check_legal(game: Game, move: Sequence[Any]) -> None:
+    """Raise IllegalMove unless ``move`` is in its player's legal list."""
+    legal = check_turn(game, move)
     if not any(matches(move, m) for m in legal):
         raise IllegalMove(f"{move_text(move)} is not allowed now")

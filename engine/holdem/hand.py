@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.base import IllegalMove, Move
-from engine.holdem.cards import Deal, class_name, strength
+from engine.holdem.cards import Deal, cards_str, class_name, strength
 
 PREFLOP, FLOP, TURN, RIVER, SHOWDOWN = range(5)
 STREETS = ("preflop", "flop", "turn", "river", "showdown")
@@ -389,6 +389,22 @@ class HoldemHand:
             shown=shown,
             returned={s: r for s, r in self._returned.items() if r},
         )
+
+    def public_fields(self) -> dict[str, Any]:
+        """What the table shows of this hand (no hole cards): the part every poker view shares."""
+        return {
+            "street": STREETS[self.street],
+            "board": cards_str(self.board),
+            "pot": self.pot_total,
+            "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in self.collected_pots()],
+            "bets": {p: self.bets[p] for p in self.order},
+            "current_bet": self.current_bet,
+            "min_raise": self.min_raise,
+            "button": self.button,
+            "small_blind": self.small_blind_seat,
+            "big_blind": self.big_blind_seat,
+            "to_act": self.to_act,
+        }
 
     def snapshot(self) -> dict[str, Any]:
         """Plain data for views and logs (no hole cards)."""

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.base import IllegalMove, Move, ScenarioError, check_legal
 from engine.holdem.cards import CardError, cards_str, deal
-from engine.holdem.hand import STREETS, UNIT, HoldemHand, Result
+from engine.holdem.hand import UNIT, HoldemHand, Result
 
 DEFAULT_BLINDS = (100, 200)
 DEFAULT_STACK = 10_000
@@ -187,16 +187,7 @@ class HoldemTable:
         }
         if hand is not None:
             view.update(
-                street=STREETS[hand.street],
-                board=cards_str(hand.board),
-                pot=hand.pot_total,
-                pots=[{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in hand.collected_pots()],
-                bets={p: hand.bets[p] for p in hand.order},
-                current_bet=hand.current_bet,
-                min_raise=hand.min_raise,
-                small_blind=hand.small_blind_seat,
-                big_blind=hand.big_blind_seat,
-                to_act=hand.to_act,
+                hand.public_fields(),
                 seats={p: hand.status(p) if p in hand.order else "out" for p in self.players},
             )
         else:

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.base import IllegalMove, Move, ScenarioError, matches, move_text
+from engine.base import IllegalMove, Move, ScenarioError, check_turn, matches, move_text
 from engine.holdem.cards import CardError, cards_str, deal
-from engine.holdem.hand import STREETS, HoldemHand
+from engine.holdem.hand import HoldemHand
 from engine.riichi import spec as spec_mod
 from engine.riichi.game import MahjongGame
 from engine.riichi.kyoku import Phase
@@ -270,16 +270,8 @@ class JanpoGame:
 
     def play(self, move: Sequence[Any]) -> None:
         move = list(move)
-        if not move or not isinstance(move[0], str):
-            raise IllegalMove("a move starts with the player's name")
+        legal = check_turn(self, move, self._not_your_turn)
         player = move[0]
-        if player not in self.players:
-            raise IllegalMove(f"{player!r} is not seated at this table", "not_seated")
-        if self.over:
-            raise IllegalMove("the game is over", "game_over")
-        legal = self.legal_moves(player)
-        if not legal:
-            raise IllegalMove(self._not_your_turn(player), "not_your_turn")
         entry = next((m for m in legal if matches(move, m)), None)
         if entry is None:
             raise IllegalMove(self._why_not(player, move, legal))
@@ -380,19 +372,7 @@ class JanpoGame:
         if hand is None:
             out.update(street=None, board="", pot=0, pots=[], bets={}, to_act=None, button=self.button)
             return out
-        out.update(
-            street=STREETS[hand.street],
-            board=cards_str(hand.board),
-            pot=hand.pot_total,
-            pots=[{"amount": p.amount, "eligible": list(p.eligible)} for p in hand.collected_pots()],
-            bets={p: hand.bets[p] for p in hand.order},
-            current_bet=hand.current_bet,
-            min_raise=hand.min_raise,
-            button=hand.button,
-            small_blind=hand.small_blind_seat,
-            big_blind=hand.big_blind_seat,
-            to_act=hand.to_act,
-        )
+        out.update(hand.public_fields())
         return out
 
     def _tada_jan(self) -> bool:
