@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from treys import Card, Evaluator
 
+from engine.base import ScenarioError
 from engine.rng import derive
 
 RANKS = "23456789TJQKA"
@@ -113,3 +115,26 @@ def deal(
     while len(top) < 5:
         top.append(rest.pop())
     return Deal({s: (fixed[s][0], fixed[s][1]) for s in seats}, tuple(top))
+
+
+def poker_entries(spec: Mapping[str, Any], players: Sequence[str]) -> list[dict[str, Any]]:
+    """The scenario's ``poker`` list, checked now (not when its hand comes): the shape of every
+    entry, the players it names, and every card it fixes (raises ScenarioError naming the field)."""
+    poker = spec.get("poker", [])
+    if not isinstance(poker, list) or not all(isinstance(e, dict) or e is None for e in poker):
+        raise ScenarioError("poker: must be a list of objects")
+    entries = [e or {} for e in poker]
+    for i, entry in enumerate(entries):
+        hole = entry.get("hole", {})
+        if not isinstance(hole, dict) or not all(isinstance(v, str) for v in hole.values()):
+            raise ScenarioError(f"poker[{i}].hole: must map players to cards like 'AsKs'")
+        if not isinstance(entry.get("board", ""), str):
+            raise ScenarioError(f"poker[{i}].board: must be cards like '2h3d4hTs9c'")
+        unknown = set(hole) - set(players)
+        if unknown:
+            raise ScenarioError(f"poker[{i}].hole: {sorted(unknown)[0]!r} is not a player")
+        try:
+            deal(players, spec.get("seed", 0), i, hole, entry.get("board"), f"poker[{i}]")
+        except CardError as e:
+            raise ScenarioError(str(e)) from None
+    return entries

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.base import IllegalMove, Move, ScenarioError, check_legal
-from engine.holdem.cards import CardError, cards_str, deal
+from engine.holdem.cards import CardError, cards_str, deal, poker_entries
 from engine.holdem.hand import UNIT, HoldemHand, Result
 
 DEFAULT_BLINDS = (100, 200)
@@ -82,22 +82,8 @@ class HoldemTable:
         seed = spec.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int | str):
             raise ScenarioError("seed: must be a number or a string")
-        poker = spec.get("poker", [])
-        if not isinstance(poker, list) or not all(isinstance(e, dict) or e is None for e in poker):
-            raise ScenarioError("poker: must be a list of objects")
-        for i, entry in enumerate(poker):
-            hole = (entry or {}).get("hole", {})
-            if not isinstance(hole, dict) or not all(isinstance(v, str) for v in hole.values()):
-                raise ScenarioError(f"poker[{i}].hole: must map players to cards like 'AsKs'")
-            if not isinstance((entry or {}).get("board", ""), str):
-                raise ScenarioError(f"poker[{i}].board: must be cards like '2h3d4hTs9c'")
-            unknown = set(hole) - set(players)
-            if unknown:
-                raise ScenarioError(f"poker[{i}].hole: {sorted(unknown)[0]!r} is not a player")
-        entries = [e or {} for e in poker]
+        entries = poker_entries(spec, players)
         try:
-            for i, entry in enumerate(entries):  # every entry checked now, not when its hand comes
-                deal(players, seed, i, entry.get("hole"), entry.get("board"), f"poker[{i}]")
             return cls(players, stacks, (small, big), hands, seed, entries)
         except CardError as e:
             raise ScenarioError(str(e)) from None

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.base import IllegalMove, Move, ScenarioError, check_turn, matches, move_text
-from engine.holdem.cards import CardError, cards_str, deal
+from engine.holdem.cards import CardError, cards_str, deal, poker_entries
 from engine.holdem.hand import HoldemHand
 from engine.riichi import spec as spec_mod
 from engine.riichi.game import MahjongGame
@@ -71,22 +71,7 @@ class JanpoGame:
         opts = spec_mod.options(spec, {"red_fives": True, "length": "east"})
         length = spec_mod.choice(opts, "length", ("east", "south"))
         spec_mod.kyoku_entries(spec)
-        poker = spec.get("poker", [])
-        if not isinstance(poker, list) or not all(isinstance(e, dict) or e is None for e in poker):
-            raise ScenarioError("poker: must be a list of objects")
-        for i, entry in enumerate(poker):
-            hole = (entry or {}).get("hole", {})
-            if not isinstance(hole, dict) or not all(isinstance(v, str) for v in hole.values()):
-                raise ScenarioError(f"poker[{i}].hole: must map players to cards like 'AsKs'")
-            unknown = set(hole) - set(names)
-            if unknown:
-                raise ScenarioError(f"poker[{i}].hole: {sorted(unknown)[0]!r} is not a player")
-            if not isinstance((entry or {}).get("board", ""), str):
-                raise ScenarioError(f"poker[{i}].board: must be cards like '2h3d4hTs9c'")
-            try:
-                deal(names, seed, i, hole, (entry or {}).get("board"), f"poker[{i}]")
-            except CardError as e:
-                raise ScenarioError(str(e)) from None
+        poker_entries(spec, names)
         try:
             return cls(names, seed, red_fives=opts["red_fives"], rounds=1 if length == "east" else 2,
                        scenario=spec)
