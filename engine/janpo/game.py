@@ -54,7 +54,6 @@ class JanpoGame:
         self.hand_count = 0
         self.button: str | None = None
         self.poker_results: list[dict[str, Any]] = []
-        self.last_shown: dict[str, Any] = {}
         self.mj = MahjongGame(
             players, seed, RiichiScoring(), red_fives=red_fives, rounds=rounds, renchan=False,
             riichi_min_points=RIICHI_POINTS, scenario=self.scenario,

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from engine.base import IllegalMove, move_text
 from engine.riichi.scoring import DAISANGEN, DAISUUSHII, SUUKANTSU, WinContext, shanten
-from engine.tiles import Meld, MeldKind, dora_of, kind_name, parse_one, tile_name, to_34
+from engine.tiles import Meld, MeldKind, kind_name, parse_one, tile_name, to_34
 from engine.wall import Wall
 
 WINDS = "ESWN"
@@ -820,9 +820,3 @@ def _triplet_in_every_division(hand13: list[int], wait: int, kind: int) -> bool:
         return False
     return all(any(len(s) == 3 and s[0] == s[1] == s[2] == kind for s in div) for div in divisions)
 
-
-def dora_kinds(indicators: Sequence[int]) -> list[int]:
-    return [dora_of(t // 4) for t in indicators]
-
-
-WIND_NAMES = WINDS
