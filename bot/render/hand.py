@@ -1,5 +1,6 @@
 """The private hand image sent by DM: the tiles a player holds, what they may not discard, and
-what they are waiting on; in Janpo also their hole cards and the board."""
+what they are waiting on; in Janpo also their hole cards, the board and, on their poker turn, the
+call, the pot and their points behind."""
 
 from __future__ import annotations
 
@@ -18,23 +19,31 @@ CARD_H = 64
 MARGIN = 12
 DRAWN_GAP = 14
 MELD_GAP = 10
+NUMBERS_H = 26
+NUMBERS_SIZE = 16
 
 
 def render_hand(hand: HandImage, texts: Mapping[str, str] | None = None) -> Image.Image:
     tw = dr.tile_w(TILE_H)
     concealed = sorted(hand.tiles, key=dr.tile_key)
     forbidden = {dr.five_of(t) for t in hand.forbidden}
+    held = [*hand.tiles, *([hand.drawn] if hand.drawn else [])]
+    # The kuikae note explains greyed tiles, so it appears only when a held tile is greyed (R3).
+    greyed = any(dr.five_of(t) in forbidden for t in held)
     melds_w = sum(dr.meld_size(m, TILE_H)[0] for m in hand.melds) + MELD_GAP * len(hand.melds)
     melds_h = max((dr.meld_size(m, TILE_H)[1] for m in hand.melds), default=TILE_H)
     row_w = len(concealed) * (tw + 1) + (DRAWN_GAP + tw if hand.drawn else 0) + (MELD_GAP + melds_w if hand.melds else 0)
 
     header = bool(hand.title or hand.riichi or hand.dora_indicators)
     header_h = SMALL_H + 8 if hand.dora_indicators else (30 if header else 0)
-    poker = bool(hand.hole_cards or hand.board)
-    poker_h = CARD_H + 30 if poker else 0
-    caption_h = 44 if (hand.waits or hand.shanten is not None or hand.furiten or forbidden) else 0
+    header_w = _header_width(hand, texts)
+    poker = bool(hand.hole_cards or hand.board or hand.poker_turn)
+    numbers = _poker_numbers(hand, texts)
+    poker_h = CARD_H + 30 + (NUMBERS_H if numbers else 0) if poker else 0
+    caption_h = 44 if (hand.waits or hand.shanten is not None or hand.furiten or greyed) else 0
     poker_w = (2 * (dr.tile_w(CARD_H) + 3) + 24 + 5 * (dr.tile_w(CARD_H) + 3)) if poker else 0
-    width = 2 * MARGIN + max(row_w, poker_w, 420)
+    numbers_w = dr.text_width(numbers, NUMBERS_SIZE) if numbers else 0
+    width = 2 * MARGIN + max(row_w, poker_w, numbers_w, header_w, 420)
     height = MARGIN + header_h + max(melds_h, TILE_H) + poker_h + caption_h + MARGIN
     img, d = dr.canvas(width, height)
 
@@ -81,11 +90,34 @@ def render_hand(hand: HandImage, texts: Mapping[str, str] | None = None) -> Imag
         x += 2 * (dr.tile_w(CARD_H) + 3) + 24
         dr.write(d, x, mid, text(texts, "board"), 14, dr.MUTED)
         dr.card_row(img, hand.board, x, y + 20, CARD_H, slots=5)
+        if numbers:
+            dr.write(d, MARGIN, y + 20 + CARD_H + 2 + NUMBERS_H / 2, numbers, NUMBERS_SIZE, dr.GOLD)
         y += poker_h - 10
 
     if caption_h:
-        _caption(img, hand, texts, y + 8, width, bool(forbidden))
+        _caption(img, hand, texts, y + 8, width, greyed)
     return img
+
+
+def _header_width(hand: HandImage, texts: Mapping[str, str] | None) -> int:
+    """Room the header needs, so a long title or label never runs into the dora indicators."""
+    w = dr.text_width(hand.title, 18) + 12 if hand.title else 0
+    if hand.riichi:
+        w += dr.text_width(text(texts, "riichi"), 14) + 14 + 8 + 48 + 12
+    if hand.dora_indicators:
+        w += dr.text_width(text(texts, "dora"), 15) + 8 + len(hand.dora_indicators) * (dr.tile_w(SMALL_H) + 1)
+    return w
+
+
+def _poker_numbers(hand: HandImage, texts: Mapping[str, str] | None) -> str:
+    """'To call 500 · Pot 1,200 · You have 24,500' on the player's poker turn; no call when
+    there is nothing to call."""
+    turn = hand.poker_turn
+    if turn is None:
+        return ""
+    parts = [text(texts, "to_call", n=dr.points(turn.to_call))] if turn.to_call else []
+    parts += [text(texts, "pot", n=dr.points(turn.pot)), text(texts, "behind", n=dr.points(turn.behind))]
+    return " · ".join(parts)
 
 
 def _caption(img: Image.Image, hand: HandImage, texts: Mapping[str, str] | None, y: int, width: int,

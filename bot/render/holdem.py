@@ -12,7 +12,7 @@ from PIL import Image
 
 from bot.render import draw as dr
 from bot.render.model import HoldemSeat, HoldemTable, ShowdownImage
-from bot.render.table import STATUS_COLOURS
+from bot.render.table import STATUS_COLOURS, position_label
 from bot.render.texts import signed, text
 
 WIDTH, HEIGHT = 900, 560
@@ -30,7 +30,8 @@ def _seat_centre(i: int, n: int) -> tuple[float, float]:
 
 
 def _seat_panel(img: Image.Image, seat: HoldemSeat, cx: float, cy: float, turn: bool,
-                texts: Mapping[str, str] | None) -> None:
+                texts: Mapping[str, str] | None, finished: bool = False) -> None:
+    """Cards, name, stack and badges; a finished game draws no button, position or seat to act."""
     d = dr.ImageDraw.Draw(img)
     x0, y0 = int(cx - PANEL_W / 2), int(cy - PANEL_H / 2)
     out = seat.poker.status == "busted"
@@ -47,15 +48,17 @@ def _seat_panel(img: Image.Image, seat: HoldemSeat, cx: float, cy: float, turn: 
     dr.write(d, tx, y0 + 16, name, 15, dr.GREYED if out else dr.TEXT)
     dr.write(d, tx, y0 + 36, dr.points(seat.stack), 15, dr.GOLD if not out else dr.GREYED)
     status = seat.poker.status
-    if status in STATUS_COLOURS:
+    if status in STATUS_COLOURS and not (finished and status != "busted"):
         ink = dr.TEXT if status in ("all_in", "busted") else dr.DARK
         dr.badge(d, tx, y0 + 55, text(texts, status), 11, STATUS_COLOURS[status], ink=ink)
+    if finished:
+        return
     if seat.button:
         bx, by = x0 + PANEL_W - 14, y0 + 14
         d.ellipse((bx - 10, by - 10, bx + 10, by + 10), fill=(250, 250, 250), outline=dr.DARK)
         d.text((bx, by), "D", font=dr.sprites.font(13), fill=dr.DARK, anchor="mm")
     elif seat.poker.position:
-        dr.write(d, x0 + PANEL_W - 8, y0 + 14, seat.poker.position, 11, dr.MUTED, anchor="rm")
+        dr.write(d, x0 + PANEL_W - 8, y0 + 14, position_label(seat.poker.position, texts), 11, dr.MUTED, anchor="rm")
 
 
 def render_holdem_table(table: HoldemTable, texts: Mapping[str, str] | None = None) -> Image.Image:
@@ -92,7 +95,7 @@ def render_holdem_table(table: HoldemTable, texts: Mapping[str, str] | None = No
             d.rounded_rectangle((bx - w / 2, by - 11, bx + w / 2, by + 11), radius=11, fill=dr.DARK)
             d.ellipse((bx - w / 2 + 4, by - 7, bx - w / 2 + 18, by + 7), fill=dr.GOLD, outline=(160, 110, 20))
             dr.write(d, bx - w / 2 + 22, by, label, 14, dr.TEXT)
-        _seat_panel(img, seat, sx, sy, seat.poker.status == "to_act", texts)
+        _seat_panel(img, seat, sx, sy, seat.poker.status == "to_act" and not table.finished, texts, table.finished)
     return img
 
 

@@ -53,6 +53,18 @@ class HandImage:
     board: tuple[str, ...] = ()
     dora_indicators: tuple[str, ...] = ()
     title: str = ""
+    poker_turn: PokerTurn | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PokerTurn:
+    """The numbers a Janpo player weighs on their poker turn: what a call costs (``current_bet``
+    less their own bet), everything in the middle (collected pots and this street's bets), and
+    their points behind (J1: chips in the pot are no longer points)."""
+
+    to_call: int
+    pot: int
+    behind: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +110,8 @@ class Pot:
 class TableImage:
     """The channel's picture of a mahjong or Janpo table. ``seats`` run in turn order from East;
     seat 0 is drawn at the bottom, then right, top, left (counter-clockwise, as play goes).
-    ``deposits`` counts riichi sticks on the table; ``wall`` is live tiles left."""
+    ``deposits`` counts riichi sticks on the table; ``wall`` is live tiles left. ``finished`` marks
+    the game-over picture, which names nobody's turn and no poker positions."""
 
     game: Game
     seats: tuple[SeatView, ...]
@@ -111,6 +124,7 @@ class TableImage:
     wall: int | None = None
     pots: tuple[Pot, ...] = ()
     board: tuple[str, ...] = ()
+    finished: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +138,8 @@ class HoldemSeat:
 
 @dataclass(frozen=True, slots=True)
 class HoldemTable:
-    """A plain hold'em table of 2-10 seats, drawn around an oval from the bottom, clockwise."""
+    """A plain hold'em table of 2-10 seats, drawn around an oval from the bottom, clockwise;
+    ``finished`` (game over) draws no button, positions or seat to act."""
 
     seats: tuple[HoldemSeat, ...]
     board: tuple[str, ...] = ()
@@ -132,6 +147,7 @@ class HoldemTable:
     small_blind: int = 0
     big_blind: int = 0
     hand_no: int | None = None
+    finished: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from bot.render.model import (
     KyokuResult,
     MeldView,
     PokerSeat,
+    PokerTurn,
     Pot,
     PotResult,
     ScoreChange,
@@ -40,6 +41,18 @@ HAND = HandImage(
     board=("7c", "8s", "Ts"),
     dora_indicators=("4p",),
     title="East 2 · South",
+)
+
+# Janpo on the turn, the action on this player at their draw (J7): the call, pot and points behind.
+HAND_POKER = HandImage(
+    tiles=tuple("2m 3m 4m 4m 4m 1s 3s 4s 5s 6s 7s 9s 2z".split()),
+    drawn="2z",
+    shanten=1,
+    hole_cards=("8d", "Ah"),
+    board=("As", "7s", "2s", "Jd"),
+    dora_indicators=("6z",),
+    title="East 1 · South",
+    poker_turn=PokerTurn(to_call=3900, pot=9000, behind=22800),
 )
 
 # Riichi with a closed kan, the drawn tile set apart, a shanpon wait and furiten (R9, R12).

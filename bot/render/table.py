@@ -29,6 +29,13 @@ BLOCK_W = 2 * PAD + POND_COLS * dr.tile_w(POND_H) + POND_H + 36
 CENTER_W = 250
 
 STATUS_COLOURS = {"to_act": dr.GOLD, "folded": dr.GREYED, "all_in": dr.ALERT, "busted": dr.DARK}
+POSITION_KEYS = {"CO": "co"}  # positions with a caption key; BTN, SB and BB read the same everywhere
+DORA_LABEL_H = 18
+
+
+def position_label(position: str, texts: Mapping[str, str] | None) -> str:
+    key = POSITION_KEYS.get(position)
+    return text(texts, key) if key else position
 
 
 def _pond_rows(seat: SeatView) -> list[list[int]]:
@@ -57,7 +64,7 @@ def _block_height(seat: SeatView, poker_h: int, pond_rows: int) -> int:
 
 
 def _seat_block(seat: SeatView, width: int, height: int, turn: bool, pond_rows: int,
-                poker_h: int, texts: Mapping[str, str] | None) -> Image.Image:
+                poker_h: int, texts: Mapping[str, str] | None, finished: bool = False) -> Image.Image:
     img, d = dr.canvas(width, height, dr.PANEL)
     d.rounded_rectangle((0, 0, width - 1, height - 1), radius=10, outline=dr.GOLD if turn else dr.PANEL_EDGE,
                         width=3 if turn else 1)
@@ -76,7 +83,7 @@ def _seat_block(seat: SeatView, width: int, height: int, turn: bool, pond_rows: 
     dr.write(d, right, mid, score, 16, dr.ALERT if seat.points < 0 else dr.TEXT, anchor="rm")
     y = PAD + HEADER_H
     if poker_h:
-        _poker_line(img, seat.poker or PokerSeat(), PAD, y + poker_h / 2, width, texts)
+        _poker_line(img, seat.poker or PokerSeat(), PAD, y + poker_h / 2, width, texts, finished)
         y += poker_h
     _pond(img, seat, PAD, y + 2)
     y += pond_rows * POND_H + 6
@@ -93,10 +100,16 @@ _WIND_KEYS = {"wind_E", "wind_S", "wind_W", "wind_N"}
 
 
 def _poker_line(img: Image.Image, p: PokerSeat, x: float, mid: float, width: int,
-                texts: Mapping[str, str] | None) -> None:
+                texts: Mapping[str, str] | None, finished: bool = False) -> None:
+    """Position, status, shown cards and bet. Once the game is over only OUT remains: nobody
+    holds a position or is to act."""
     d = ImageDraw.Draw(img)
+    if finished:
+        if p.status == "busted":
+            dr.badge(d, x, mid, text(texts, "busted"), 12, STATUS_COLOURS["busted"], ink=dr.TEXT)
+        return
     if p.position:
-        x += dr.badge(d, x, mid, p.position, 12, dr.PANEL_EDGE, ink=dr.TEXT) + 6
+        x += dr.badge(d, x, mid, position_label(p.position, texts), 12, dr.PANEL_EDGE, ink=dr.TEXT) + 6
     if p.status in STATUS_COLOURS:
         ink = dr.TEXT if p.status in ("all_in", "busted") else dr.DARK
         x += dr.badge(d, x, mid, text(texts, p.status), 12, STATUS_COLOURS[p.status], ink=ink) + 6
@@ -150,13 +163,12 @@ def _center(table: TableImage, height: int, texts: Mapping[str, str] | None) -> 
         dr.write(d, cx, y, text(texts, "wall", n=table.wall), 13, dr.MUTED, anchor="mm")
         y += 16
     if table.dora_indicators:
+        # The label sits above the tiles: "Dora indicator" and up to five tiles do not fit one line.
         tw = dr.tile_w(POND_H)
         n = len(table.dora_indicators)
-        label_w = dr.text_width(text(texts, "dora"), 13) + 6
-        x = int(cx - (label_w + n * (tw + 1)) / 2)
-        dr.write(d, x, y + 4 + POND_H / 2, text(texts, "dora"), 13, dr.MUTED)
-        dr.tile_row(img, table.dora_indicators, x + label_w, y + 4, POND_H)
-        y += POND_H + 10
+        dr.write(d, cx, y + DORA_LABEL_H / 2, text(texts, "dora"), 13, dr.MUTED, anchor="mm")
+        dr.tile_row(img, table.dora_indicators, int(cx - (n * (tw + 1) - 1) / 2), y + DORA_LABEL_H, POND_H)
+        y += DORA_LABEL_H + POND_H + 10
     if table.game == "janpo" or table.board or table.pots:
         cw = dr.tile_w(CARD_H)
         x = int(cx - (5 * (cw + 3) - 3) / 2)
@@ -182,7 +194,7 @@ def _pots(d: ImageDraw.ImageDraw, table: TableImage, cx: float, y: float, texts:
 
 
 def _center_height(table: TableImage) -> int:
-    h = 20 + 24 + 18 + (16 if table.wall is not None else 0) + (POND_H + 10 if table.dora_indicators else 0)
+    h = 20 + 24 + 18 + (16 if table.wall is not None else 0) + (DORA_LABEL_H + POND_H + 10 if table.dora_indicators else 0)
     if table.game == "janpo" or table.board or table.pots:
         h += CARD_H + 16 + 19 * max(len(table.pots), 1)
     return h + 8
@@ -201,7 +213,8 @@ def render_table(table: TableImage, texts: Mapping[str, str] | None = None) -> I
     height = GAP + block_h + GAP + mid_h + GAP + block_h + GAP
     img, _ = dr.canvas(width, height)
     blocks = [
-        _seat_block(s, BLOCK_W, block_h, table.turn == i, pond_rows, poker_h, texts)
+        _seat_block(s, BLOCK_W, block_h, table.turn == i and not table.finished, pond_rows, poker_h, texts,
+                    table.finished)
         for i, s in enumerate(table.seats)
     ]
     cx = width // 2

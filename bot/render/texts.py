@@ -20,9 +20,11 @@ DEFAULT_TEXTS: dict[str, str] = {
     "drawn": "Drawn",
     "hole_cards": "Hole cards",
     "board": "Board",
-    "dora": "Dora",
+    "dora": "Dora indicator",  # the tile shown points at the dora (R: dora indicator)
     "ura": "Ura",
     "kuikae": "Greyed tiles can't be discarded this turn",
+    "to_call": "To call {n}",
+    "behind": "You have {n}",
     # table
     "round": "{wind}{kyoku}",
     "honba": "{n} honba",
@@ -38,6 +40,7 @@ DEFAULT_TEXTS: dict[str, str] = {
     "all_in": "ALL-IN",
     "busted": "OUT",
     "turn": "TURN",
+    "co": "CO",
     "blinds": "Blinds {sb}/{bb}",
     "hand_no": "Hand #{n}",
     "wind_E": "E",

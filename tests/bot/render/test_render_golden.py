@@ -37,6 +37,7 @@ MAX_BYTES = 300_000
 SCENES = {
     "hand": lambda: render_hand(cases.HAND),
     "hand_riichi": lambda: render_hand(cases.HAND_RIICHI),
+    "hand_poker": lambda: render_hand(cases.HAND_POKER),
     "table": lambda: render_table(cases.TABLE),
     "janpo_table": lambda: render_table(cases.JANPO_TABLE),
     "five_result": lambda: render_five_result(cases.FIVE_RESULT),

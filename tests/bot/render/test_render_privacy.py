@@ -21,10 +21,10 @@ CARD = re.compile(r"[2-9TJQKA][shdc]")
 # only card field on a seat is the one named for the showdown. A new field must be added here.
 PUBLIC_FIELDS = {
     TableImage: {"game", "seats", "round_wind", "kyoku", "honba", "deposits", "turn", "dora_indicators", "wall",
-                 "pots", "board"},
+                 "pots", "board", "finished"},
     SeatView: {"name", "wind", "points", "discards", "melds", "riichi", "dealer", "poker"},
     PokerSeat: {"bet", "status", "position", "showdown_cards"},
-    HoldemTable: {"seats", "board", "pots", "small_blind", "big_blind", "hand_no"},
+    HoldemTable: {"seats", "board", "pots", "small_blind", "big_blind", "hand_no", "finished"},
     HoldemSeat: {"name", "stack", "poker", "button", "in_hand"},
     Pot: {"amount", "eligible"},
     Discard: {"tile", "riichi", "called", "last"},
@@ -48,7 +48,7 @@ def _public_view() -> dict[str, Any]:
     return {"game": "janpo", "round": "E1", "round_wind": "E", "dealer": "A", "honba": 0, "deposits": 0,
             "tiles_left": 60, "dora_indicators": ["5m"], "turn": "C", "seats": seats,
             "poker": {"board": "2h3h4h", "pots": [{"amount": 2000, "eligible": ["A", "B"]}],
-                      "bets": {"A": 500}, "seats": {"A": "in", "B": "all-in", "C": "folded", "D": "out"},
+                      "bets": {"A": 500}, "seats": {"A": "in", "B": "all-in", "C": "folded", "D": "busted"},
                       "to_act": "A", "button": "B"}}
 
 

@@ -1,0 +1,255 @@
+"""What the images say: the dora indicator label, the kuikae note, the game-over picture, the CO,
+display names and the numbers of a Janpo poker turn. Every string drawn is recorded."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from PIL import ImageDraw
+
+from bot.render import render_hand, render_holdem_table, render_table
+from bot.render import samples as cases
+from bot.render.adapt import hand_from_view, holdem_from_view, table_from_view, with_names
+from bot.render.model import HandImage, PokerTurn, Pot
+from bot.render.texts import DEFAULT_TEXTS
+
+NAMES = {"A": "Aoi", "B": "Bora", "C": "Chen", "D": "Dara"}
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every string any renderer draws, in order."""
+    seen: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, s: Any, *args: Any, **kwargs: Any) -> None:
+        seen.append(str(s))
+        original(self, xy, s, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    yield seen
+
+
+def _seat(player: str, wind: str, points: int, melds: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    return {"player": player, "wind": wind, "points": points, "riichi": False, "discards": [],
+            "melds": melds or []}
+
+
+def _janpo_view(poker: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    seats = [_seat("A", "E", 25200), _seat("B", "S", 22800), _seat("C", "W", 18700), _seat("D", "N", 24300)]
+    view = {"game": "janpo", "round": "E1", "round_wind": "E", "dealer": "A", "honba": 0, "deposits": 0,
+            "tiles_left": 50, "dora_indicators": ["6z"], "turn": "B", "seats": seats, "finished": False,
+            "poker": poker}
+    view.update(extra)
+    return view
+
+
+# A Janpo flop as the engine shows it (seed 7): C bet 3,900, B is to act with 22,800 behind.
+FLOP = {"blinds": [200, 500], "hand": 2, "seats": {"A": "folded", "B": "in", "C": "in", "D": "folded"},
+        "shown": {}, "street": "flop", "board": "As7s2s", "pot": 9000,
+        "pots": [{"amount": 5100, "eligible": ["B", "C"]}], "bets": {"A": 0, "B": 0, "C": 3900, "D": 0},
+        "current_bet": 3900, "min_raise": 3900, "button": "C", "small_blind": "D", "big_blind": "A",
+        "to_act": "B"}
+
+# The same game's last public view: A and C are out of poker, no hand is dealt, A held the turn.
+FINAL = {"blinds": [200, 500], "hand": 30, "seats": {"A": "busted", "B": "out", "C": "busted", "D": "out"},
+         "shown": {}, "street": None, "board": "", "pot": 0, "pots": [], "bets": {}, "to_act": None,
+         "button": "B"}
+
+
+# ---- 1. the dora area shows the indicator, and says so
+
+def test_dora_area_is_labelled_dora_indicator(drawn: list[str]) -> None:
+    assert DEFAULT_TEXTS["dora"] == "Dora indicator"
+    render_hand(cases.HAND)
+    render_table(cases.TABLE)
+    assert drawn.count("Dora indicator") == 2 and "Dora" not in drawn
+
+
+def test_table_dora_label_translates(drawn: list[str]) -> None:
+    render_table(cases.TABLE, {"dora": "도라 표시패"})
+    assert "도라 표시패" in drawn
+
+
+# ---- 2. the kuikae note explains greyed tiles only when one is in the hand (R3)
+
+KUIKAE = DEFAULT_TEXTS["kuikae"]
+
+
+def test_kuikae_note_absent_when_no_held_tile_is_greyed(drawn: list[str]) -> None:
+    """R3: after a pon of the last copy nothing held is barred, so there is nothing to explain."""
+    hand = HandImage(tiles=tuple("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z".split()), forbidden=frozenset({"3s"}))
+    img = render_hand(hand)
+    assert KUIKAE not in drawn
+    assert img.size == render_hand(replace(hand, forbidden=frozenset())).size  # no empty caption band
+
+
+@pytest.mark.parametrize(("tiles", "drawn_tile", "forbidden"), [
+    ("1m 2m 3m 4p 5p 6p 7s 8s 9s 3s", None, "3s"),
+    ("1m 2m 3m 4p 5p 6p 7s 8s 9s 0s", None, "5s"),  # a red five is barred with its plain five
+    ("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z", "3s", "3s"),
+])
+def test_kuikae_note_present_when_a_held_tile_is_greyed(drawn: list[str], tiles: str, drawn_tile: str | None,
+                                                        forbidden: str) -> None:
+    render_hand(HandImage(tiles=tuple(tiles.split()), drawn=drawn_tile, forbidden=frozenset({forbidden})))
+    assert KUIKAE in drawn
+
+
+# ---- 3. the game-over picture names no turn, nobody to act and no position
+
+def test_finished_view_gives_a_finished_table() -> None:
+    live = table_from_view(_janpo_view(FINAL, turn="A"))
+    assert not live.finished and live.turn == 0 and live.seats[1].poker.position == "BTN"
+    table = table_from_view(_janpo_view(FINAL, turn="A", finished=True))
+    assert table.finished and table.turn is None
+    assert [(s.poker.status, s.poker.position) for s in table.seats if s.poker] == [
+        ("busted", ""), ("in", ""), ("busted", ""), ("in", "")]
+
+
+def test_finished_janpo_table_draws_no_turn_or_action_badges(drawn: list[str]) -> None:
+    render_table(table_from_view(_janpo_view(FINAL, turn="A", finished=True)))
+    assert not {"TURN", "TO ACT", "BTN", "SB", "BB", "CO"} & set(drawn)
+    assert drawn.count("OUT") == 2  # out of poker for good (J12) still shows
+
+
+def test_finished_sample_table_keeps_busted_only(drawn: list[str]) -> None:
+    render_table(replace(cases.JANPO_TABLE, finished=True))
+    assert not {"TURN", "TO ACT", "BTN", "SB", "BB", "ALL-IN"} & set(drawn)
+    drawn.clear()
+    render_table(cases.JANPO_TABLE)
+    assert {"TURN", "TO ACT", "BTN", "SB", "BB", "ALL-IN", "OUT"} <= set(drawn)
+
+
+def test_janpo_out_means_not_dealt_and_draws_no_badge() -> None:
+    """In Janpo ``busted`` is said apart (J12); ``out`` is only "no hand dealt now"."""
+    table = table_from_view(_janpo_view(FINAL, turn="A"))
+    assert [s.poker.status for s in table.seats if s.poker] == ["busted", "in", "busted", "in"]
+
+
+def test_finished_holdem_table_draws_no_button_or_action(drawn: list[str]) -> None:
+    view = {"game": "holdem", "hand": 40, "blinds": [100, 200], "button": "B", "stacks": {"A": 0, "B": 60000},
+            "finished": True, "street": None, "board": "", "pot": 0, "pots": [], "bets": {}, "to_act": None,
+            "seats": {"A": "out", "B": "in"}, "small_blind": "B", "big_blind": "A"}
+    table = holdem_from_view(view)
+    assert table.finished and not any(s.button or s.poker.position or s.poker.status == "to_act"
+                                      for s in table.seats)
+    render_holdem_table(replace(cases.HOLDEM_TABLE, finished=True))
+    assert not {"D", "TO ACT", "SB", "BB", "ALL-IN", "FOLDED"} & set(drawn)
+    assert "OUT" in drawn
+
+
+# ---- 4. the CO: first to act preflop with four dealt in (J4, J5)
+
+def test_fourth_seat_dealt_in_is_the_co() -> None:
+    seats = table_from_view(_janpo_view(FLOP)).seats
+    assert [s.poker.position for s in seats if s.poker] == ["BB", "CO", "BTN", "SB"]
+
+
+def test_dealer_is_co_at_the_start_of_a_kyoku() -> None:
+    """J4: dealer E = CO, S = BTN, W = SB, N = BB."""
+    poker = dict(FLOP, seats=dict.fromkeys("ABCD", "in"), button="B", small_blind="C", big_blind="D",
+                 to_act="A")
+    seats = table_from_view(_janpo_view(poker)).seats
+    assert [s.poker.position for s in seats if s.poker] == ["CO", "BTN", "SB", "BB"]
+
+
+def test_no_co_with_three_dealt_in() -> None:
+    poker = dict(FLOP, seats={"A": "in", "B": "in", "C": "in", "D": "busted"}, button="A", small_blind="B",
+                 big_blind="C")
+    seats = table_from_view(_janpo_view(poker)).seats
+    assert [s.poker.position for s in seats if s.poker] == ["BTN", "SB", "BB", ""]
+
+
+def test_co_badge_is_drawn_from_its_caption_key(drawn: list[str]) -> None:
+    assert DEFAULT_TEXTS["co"] == "CO"
+    render_table(table_from_view(_janpo_view(FLOP)), {"co": "컷오프"})
+    assert "컷오프" in drawn and "CO" not in drawn
+
+
+# ---- 5. display names for engine ids
+
+def test_table_draws_display_names_and_keeps_meld_sides() -> None:
+    view = _janpo_view(FLOP)
+    view["seats"][1]["melds"] = [{"type": "pon", "tiles": ["9m"] * 3, "called": "9m", "from": "A"}]
+    table = table_from_view(view, names=NAMES)
+    assert [s.name for s in table.seats] == ["Aoi", "Bora", "Chen", "Dara"]
+    assert table.pots == (Pot(5100, ("Bora", "Chen")),)  # side-pot lists name players too
+    assert table.seats[1].melds[0].source == "left" and table.turn == 1
+    assert [s.poker.position for s in table.seats if s.poker] == ["BB", "CO", "BTN", "SB"]
+    assert [s.name for s in table_from_view(view).seats] == ["A", "B", "C", "D"]
+
+
+def test_names_reach_the_drawn_table(drawn: list[str]) -> None:
+    render_table(table_from_view(_janpo_view(FLOP), names=NAMES))
+    assert {"Aoi", "Bora", "Chen", "Dara"} <= set(drawn) and not {"A", "B", "C", "D"} & set(drawn)
+
+
+def test_holdem_draws_display_names(drawn: list[str]) -> None:
+    view = {"game": "holdem", "hand": 3, "blinds": [100, 200], "button": "B", "stacks": {"A": 0, "B": 900, "C": 50},
+            "street": "flop", "board": "AhKd7c", "pot": 1200,
+            "pots": [{"amount": 600, "eligible": ["A", "B", "C"]}, {"amount": 600, "eligible": ["A", "B"]}],
+            "bets": {}, "to_act": "B", "seats": {"A": "all-in", "B": "in", "C": "in"}}
+    table = holdem_from_view(view, names=NAMES)
+    assert [s.name for s in table.seats] == ["Aoi", "Bora", "Chen"]
+    assert table.pots[1].eligible == ("Aoi", "Bora")
+    render_holdem_table(table)
+    assert {"Aoi", "Bora", "Chen"} <= set(drawn) and "Side pot 1: 600  (Aoi, Bora)" in drawn
+
+
+def test_hand_image_draws_no_player_name(drawn: list[str]) -> None:
+    view = _janpo_view(FLOP, player="B", seat=1, hand=["1m"] * 13, hole="8dAh")
+    view["seats"][1]["melds"] = [{"type": "pon", "tiles": ["9m"] * 3, "called": "9m", "from": "A"}]
+    hand = hand_from_view(view, "", names=NAMES)
+    assert hand.melds[0].source == "left"
+    render_hand(hand)
+    assert not (set(NAMES) | set(NAMES.values())) & set(drawn)
+
+
+def test_result_pictures_take_names() -> None:
+    kyoku = with_names(replace(cases.KYOKU_RESULT, winner="A", loser="B", tenpai=("C",),
+                               changes=tuple(replace(c, name=p) for c, p in zip(cases.KYOKU_RESULT.changes, "ABCD",
+                                                                                strict=True))), NAMES)
+    assert (kyoku.winner, kyoku.loser, kyoku.tenpai) == ("Aoi", "Bora", ("Chen",))
+    assert [c.name for c in kyoku.changes] == ["Aoi", "Bora", "Chen", "Dara"]
+    five = with_names(replace(cases.FIVE_RESULT, winner="D", loser="A"), NAMES)
+    assert (five.winner, five.loser, five.changes[0].name) == ("Dara", "Aoi", "Mina")  # unmapped stays
+    show = with_names(replace(cases.SHOWDOWN, hands=tuple(replace(h, name=p) for h, p in
+                                                         zip(cases.SHOWDOWN.hands, "ADC", strict=True)),
+                              pots=tuple(replace(p, winners=("A",)) for p in cases.SHOWDOWN.pots)), NAMES)
+    assert [h.name for h in show.hands] == ["Aoi", "Dara", "Chen"] and show.pots[0].winners == ("Aoi",)
+    table = with_names(replace(cases.STANDINGS, rows=tuple(replace(r, name=p) for r, p in
+                                                          zip(cases.STANDINGS.rows, "BADC", strict=True))), NAMES)
+    assert [r.name for r in table.rows] == ["Bora", "Aoi", "Dara", "Chen"]
+
+
+# ---- 6. a Janpo poker turn: the call, the pot, the points behind
+
+def test_poker_turn_numbers_from_the_private_view() -> None:
+    hand = hand_from_view(_janpo_view(FLOP, player="B", seat=1, hole="8dAh"))
+    assert hand.poker_turn == PokerTurn(to_call=3900, pot=9000, behind=22800)
+    assert hand_from_view(_janpo_view(FLOP, player="C", seat=2)).poker_turn is None  # not C's action
+
+
+def test_call_counts_own_bet_and_stops_at_points_behind() -> None:
+    poker = dict(FLOP, bets={"A": 0, "B": 500, "C": 3900, "D": 0}, pot=9500)
+    assert hand_from_view(_janpo_view(poker, player="B", seat=1)).poker_turn == PokerTurn(3400, 9500, 22800)
+    short = _janpo_view(FLOP, player="B", seat=1)
+    short["seats"][1]["points"] = 2000
+    assert hand_from_view(short).poker_turn == PokerTurn(2000, 9000, 2000)  # a call for less is all-in
+
+
+def test_poker_turn_line_is_drawn(drawn: list[str]) -> None:
+    render_hand(cases.HAND_POKER)
+    assert "To call 3,900 · Pot 9,000 · You have 22,800" in drawn
+    drawn.clear()
+    render_hand(replace(cases.HAND_POKER, poker_turn=PokerTurn(0, 1000, 24500)))
+    assert "Pot 1,000 · You have 24,500" in drawn  # nothing to call: no call shown
+    drawn.clear()
+    render_hand(cases.HAND_POKER, {"to_call": "콜 {n}", "pot": "팟 {n}", "behind": "보유 {n}"})
+    assert "콜 3,900 · 팟 9,000 · 보유 22,800" in drawn
+    drawn.clear()
+    render_hand(cases.HAND)
+    assert not any("To call" in s or "You have" in s for s in drawn)
