@@ -20,7 +20,7 @@ DEFAULT_TEXTS: dict[str, str] = {
     "drawn": "Drawn",
     "hole_cards": "Hole cards",
     "board": "Board",
-    "dora": "Dora indicator",  # the tile shown points at the dora (R: dora indicator)
+    "dora": "Dora indicator",  # the tile drawn is the indicator; the dora is the next tile
     "ura": "Ura",
     "kuikae": "Greyed tiles can't be discarded this turn",
     "to_call": "To call {n}",
