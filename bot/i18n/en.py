@@ -143,6 +143,7 @@ MESSAGES: dict[str, str] = {
     "end.title": "The game is over.",
     "end.standings": "Final standings",
     "end.line": "{rank}. {name}: {points}",
+    "end.line_mleague": "{rank}. {name}: {points} (M.League {mleague})",
     "verify.ok": "Seed `{seed}` has SHA-256 `{digest}`, the value shown at the start. Replaying all {moves} moves "
     "from this seed deals the same walls and decks and gives the same result.",
     "verify.mismatch": "Replaying seed `{seed}` (SHA-256 `{digest}`, {moves} moves) did NOT give the same result. "

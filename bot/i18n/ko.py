@@ -143,6 +143,7 @@ MESSAGES: dict[str, str] = {
     "end.title": "게임이 끝났습니다.",
     "end.standings": "최종 순위",
     "end.line": "{rank}위. {name}: {points}점",
+    "end.line_mleague": "{rank}위. {name}: {points}점 (M리그 {mleague})",
     "verify.ok": "시드 `{seed}`의 SHA-256은 `{digest}`로, 시작할 때 보인 값과 같습니다. 이 시드로 {moves}수를 "
     "모두 다시 두면 같은 패산과 덱이 나오고 같은 결과가 됩니다.",
     "verify.mismatch": "시드 `{seed}`(SHA-256 `{digest}`, {moves}수)를 다시 두었더니 결과가 같지 않습니다. "

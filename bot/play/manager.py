@@ -24,6 +24,9 @@ from bot.play import buttons, cpu, images, messages, results
 from bot.play.moves import default_part, layout, poker_parts, split
 from bot.play.table import AFK_AFTER, DEFAULT_BANK, MIN_SEATS, SEATS, Seat, Table
 from bot.storage import FinishedGame, SeatResult, TableRecord
+from bot.storage.base import Stats
+from bot.storage.counters import seat_counters
+from bot.storage.standings import final_ranks
 from engine.base import IllegalMove, Move, matches
 from engine.rng import derive, new_seed, seed_digest
 from engine.scenario import replay
@@ -67,6 +70,7 @@ class TableManager:
         self.closed = False  # after close(): no new timers, CPU turns or edits
         self.reported: dict[str, tuple[int, int]] = {}  # kyoku and poker results already posted
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
+        self.result_tasks: dict[str, set[asyncio.Task[None]]] = {}  # result pictures being posted, per table
 
     # ---- helpers -------------------------------------------------------------------------------
 
@@ -106,6 +110,7 @@ class TableManager:
             for key in [k for k in per_seat if k[0] == table.table_id]:
                 del per_seat[key]
         self.reported.pop(table.table_id, None)
+        self.result_tasks.pop(table.table_id, None)
         self.locks.pop(table.table_id, None)
         task = self.cpu_tasks.pop(table.table_id, None)
         if task is not None and task is not asyncio.current_task():
@@ -203,6 +208,8 @@ class TableManager:
         """
         game = table.game
         assert game is not None
+        if self.closed:  # shutting down: the store may be gone; the stored table resumes later
+            return
         played = 0
         while not game.finished:
             bots = [p for p in game.waiting_on() if table.is_cpu(p)]
@@ -249,7 +256,10 @@ class TableManager:
         items += [("showdown", r) for r in poker[seen_poker:] if r.get("shown")]
         self.reported[table.table_id] = (len(kyoku), len(poker))
         if items and not self.closed:
-            asyncio.create_task(self._post_results(table, items))
+            task = asyncio.create_task(self._post_results(table, items))
+            kept = self.result_tasks.setdefault(table.table_id, set())
+            kept.add(task)
+            task.add_done_callback(kept.discard)
 
     async def _post_results(self, table: Table, items: list[tuple[str, dict[str, Any]]]) -> None:
         names = {p: table.seat(p).name for p in table.players}
@@ -349,15 +359,18 @@ class TableManager:
         if self.closed:
             return
         task = self.cpu_tasks.get(table.table_id)
-        if task is None or task.done():
+        if task is None or task.done() or task is asyncio.current_task():
             self.cpu_tasks[table.table_id] = asyncio.create_task(self._cpu_turn(table))
 
     async def _cpu_turn(self, table: Table) -> None:
+        """The next CPU move. The task stays in ``cpu_tasks`` while it plays, so ``close`` can
+        cancel it; it replaces itself there when it schedules the next one."""
         await asyncio.sleep(self.cpu_pause * self.time_scale)
         async with self.locks[table.table_id]:
-            self.cpu_tasks.pop(table.table_id, None)  # so that advance can schedule the next turn
-            if table.status == "playing" and self.tables.get(table.table_id) is table:
+            if table.status == "playing" and self.tables.get(table.table_id) is table and not self.closed:
                 await self.advance(table)
+        if self.cpu_tasks.get(table.table_id) is asyncio.current_task():
+            del self.cpu_tasks[table.table_id]
 
     async def _expire(self, table_id: str, player: str, no: int, delay: float) -> None:
         await asyncio.sleep(delay)
@@ -484,14 +497,17 @@ class TableManager:
         table.status = "finished"
         for player in list(table.prompts):
             self._clear_prompt(table, player)
+        pending = self.result_tasks.pop(table.table_id, set())
         self.forget(table)
         self.finished[table.channel_id] = table
-        await self._publish(table, final=True)
         summary = table.game.summary()
+        await self._post_standings(table, summary, pending)
+        await self._publish(table, final=True)
         points = summary.get("points", {})
+        stats, ranks = await asyncio.to_thread(_counters_and_ranks, table.game_name, table.scenario(), summary)
         seats = [
-            SeatResult(player=p, user_id=s.user_id, name=s.name, points=int(points.get(p, 0)),
-                       cpu_level=s.level if s.user_id is None else None)
+            SeatResult(player=p, user_id=s.user_id, name=s.name, points=int(points.get(p, 0)), rank=ranks.get(p),
+                       cpu_level=s.level if s.user_id is None else None, stats=stats.get(p, {}))
             for p, s in zip(table.players, table.seats, strict=True)
         ]
         result = FinishedGame(
@@ -502,6 +518,20 @@ class TableManager:
             poker_results=list(summary.get("poker_results", [])),
         )
         await self.store.finish_game(table.table_id, result)
+
+    async def _post_standings(self, table: Table, summary: dict[str, Any],
+                              pending: set[asyncio.Task[None]]) -> None:
+        """The standings card in the channel, after the result pictures still being posted."""
+        if pending:
+            await asyncio.gather(*pending, return_exceptions=True)
+        names = {p: table.seat(p).name for p in table.players}
+        ranks = final_ranks(table.game_name, summary)
+        footer = t(table.lang, "table.title", game=messages.game_name(table.lang, table.game_name),
+                   table=table.table_id)
+        png = await asyncio.to_thread(results.standings_png, summary, ranks, names, CAPTIONS[table.lang], footer)
+        async with self.publish_locks[table.channel_id]:
+            await self.channel_send(table, content=t(table.lang, "end.standings"),
+                                    file=discord.File(_bytes(png), "standings.png"))
 
     # ---- the public message --------------------------------------------------------------------
 
@@ -665,9 +695,26 @@ class TableManager:
         self.schedule_publish(table)
 
     async def close(self) -> None:
+        """Stop every timer, CPU turn, edit and result post, and wait until they have stopped, so
+        none of them reaches the store or Discord after this returns."""
         self.closed = True
-        for task in [*self.timers.values(), *self.publishers.values(), *self.cpu_tasks.values()]:
+        tasks = [*self.timers.values(), *self.publishers.values(), *self.cpu_tasks.values()]
+        tasks += [task for kept in self.result_tasks.values() for task in kept]
+        tasks = [task for task in tasks if task is not asyncio.current_task()]
+        for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _counters_and_ranks(game: str, scenario: dict[str, Any],
+                        summary: dict[str, Any]) -> tuple[dict[str, Stats], dict[str, int]]:
+    """What ``/stats`` counts per seat (a replay of the moves) and the final ranks (CPU work)."""
+    try:
+        stats = seat_counters(scenario)
+    except (IllegalMove, ValueError) as e:  # a game that does not replay still keeps its result
+        log.error("counters not computed (%s)", e)
+        stats = {}
+    return stats, final_ranks(game, summary)
 
 
 def _range(move: Move) -> tuple[int, int] | None:

@@ -8,7 +8,9 @@ import discord
 
 from bot.i18n import t
 from bot.play.moves import Button
+from bot.play.results import mleague_note
 from bot.play.table import Table
+from bot.storage.standings import final_ranks
 from engine.rng import seed_digest
 
 GAME_KEYS = {"janpo": "game.janpo", "five": "game.five", "riichi": "game.riichi", "holdem": "game.holdem"}
@@ -71,17 +73,30 @@ def points_text(lang: str, table: Table, summary: dict[str, Any]) -> str:
     )
 
 
+def standings_lines(lang: str, table: Table, summary: dict[str, Any]) -> list[str]:
+    """One line per player, best first; equal points share the place (R11, J14), hold'em ranks
+    busted players by when they went out; riichi adds the M.League result (R2)."""
+    points = summary.get("points", {})
+    ranks = final_ranks(table.game_name, summary)
+    mleague = summary.get("mleague") or {}
+    order = sorted(points, key=lambda p: (ranks[p], -int(points[p])))
+    lines = []
+    for p in order:
+        params: dict[str, Any] = {"rank": ranks[p], "name": seat_label(lang, table, p), "points": int(points[p])}
+        if p in mleague:
+            lines.append(t(lang, "end.line_mleague", **params, mleague=mleague_note(float(mleague[p]))))
+        else:
+            lines.append(t(lang, "end.line", **params))
+    return lines
+
+
 def table_embed(lang: str, table: Table, summary: dict[str, Any], waiting: list[str]) -> discord.Embed:
     """The public embed: points, whose move and until when, the seed's digest (or the seed at the end)."""
     title = t(lang, "table.title", game=game_name(lang, table.game_name), table=table.table_id)
     embed = discord.Embed(title=title, colour=COLOUR)
     if table.status == "finished":
         embed.description = t(lang, "end.title")
-        standings = summary.get("standings", [])
-        lines = [
-            t(lang, "end.line", rank=i + 1, name=seat_label(lang, table, p), points=int(pts))
-            for i, (p, pts) in enumerate(standings)
-        ]
+        lines = standings_lines(lang, table, summary)
         embed.add_field(name=t(lang, "end.standings"), value="\n".join(lines) or "-", inline=False)
         embed.add_field(name=t(lang, "fair.title"), value=t(lang, "fair.revealed", seed=str(table.seed),
                                                                 digest=seed_digest(table.seed or 0)), inline=False)

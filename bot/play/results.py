@@ -12,7 +12,8 @@ from typing import Any
 
 from bot.demo import five_image, kyoku_image, showdown_image
 from bot.i18n.yaku import yaku_name
-from bot.render import render_five_result, render_kyoku_result, render_showdown, to_png
+from bot.render import render_five_result, render_kyoku_result, render_showdown, render_standings, to_png
+from bot.render.model import Standing, StandingsImage
 
 
 def renamed(result: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
@@ -50,3 +51,20 @@ def kyoku_png(game: str, result: Mapping[str, Any], players: Sequence[str], name
 
 def showdown_png(result: Mapping[str, Any], title: str, names: Mapping[str, str], texts: Mapping[str, str]) -> bytes:
     return to_png(render_showdown(showdown_image(renamed(result, names), title), texts))
+
+
+def mleague_note(value: float) -> str:
+    """An M.League result as printed beside raw points (R2): one decimal, a sign, a true minus."""
+    return f"{value:+.1f}".replace("-", "\u2212")
+
+
+def standings_png(summary: Mapping[str, Any], ranks: Mapping[str, int], names: Mapping[str, str],
+                  texts: Mapping[str, str], footer: str = "") -> bytes:
+    """The final standings card: best first, ranks as given (shared on equal points), and for
+    riichi the M.League result beside the raw points."""
+    points: Mapping[str, int] = summary.get("points", {})
+    mleague: Mapping[str, float] = summary.get("mleague") or {}
+    order = sorted(points, key=lambda p: (ranks.get(p, 99), -int(points[p])))
+    rows = tuple(Standing(ranks.get(p, 0), names.get(p, p), int(points[p]),
+                          mleague_note(mleague[p]) if p in mleague else "") for p in order)
+    return to_png(render_standings(StandingsImage("", rows, footer=footer), texts))
