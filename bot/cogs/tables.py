@@ -18,6 +18,7 @@ GAME_CHOICES = [
     Choice(name=ls("game.holdem"), value="holdem"),
 ]
 LENGTH_CHOICES = [Choice(name=ls("length.east"), value="east"), Choice(name=ls("length.south"), value="south")]
+SEATING_CHOICES = [Choice(name=ls("seating.random"), value="random"), Choice(name=ls("seating.join"), value="join")]
 LEVEL_CHOICES = [
     Choice(name=ls("level.easy"), value="easy"),
     Choice(name=ls("level.normal"), value="normal"),
@@ -51,14 +52,15 @@ class TablesCog(commands.Cog):
     @app_commands.rename(
         game=ls("opt.game"), red_fives=ls("opt.red_fives"), seven_pairs=ls("opt.seven_pairs"),
         length=ls("opt.length"), small_blind=ls("opt.small_blind"), big_blind=ls("opt.big_blind"),
-        stack=ls("opt.stack"), timer=ls("opt.timer_name"), cpu=ls("opt.cpu"),
+        stack=ls("opt.stack"), timer=ls("opt.timer_name"), cpu=ls("opt.cpu"), seating=ls("opt.seating"),
     )
     @app_commands.describe(
         game=ls("opt.game.desc"), red_fives=ls("opt.red_fives.desc"), seven_pairs=ls("opt.seven_pairs.desc"),
         length=ls("opt.length.desc"), small_blind=ls("opt.small_blind.desc"), big_blind=ls("opt.big_blind.desc"),
         stack=ls("opt.stack.desc"), timer=ls("opt.timer.desc"), cpu=ls("opt.cpu.desc"),
+        seating=ls("opt.seating.desc"),
     )
-    @app_commands.choices(game=GAME_CHOICES, length=LENGTH_CHOICES, cpu=LEVEL_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, length=LENGTH_CHOICES, cpu=LEVEL_CHOICES, seating=SEATING_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -71,11 +73,13 @@ class TablesCog(commands.Cog):
         stack: app_commands.Range[int, 1_000, 10_000_000] | None = None,
         timer: app_commands.Range[int, 10, 300] = 30,
         cpu: Choice[str] | None = None,
+        seating: Choice[str] | None = None,
     ) -> None:
         options = table_options(game.value, red_fives, seven_pairs, length.value if length else None,
                                 small_blind, big_blind, stack)
         lang = await self.bot.table_language(interaction)
-        await self.bot.tables.new_table(interaction, game.value, options, timer, cpu.value if cpu else "normal", lang)
+        await self.bot.tables.new_table(interaction, game.value, options, timer, cpu.value if cpu else "normal", lang,
+                                        seating.value if seating else "random")
 
     @table.command(name=ls("cmd.table.status"), description=ls("cmd.table.status.desc"))
     async def status(self, interaction: discord.Interaction) -> None:

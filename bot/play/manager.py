@@ -119,7 +119,7 @@ class TableManager:
     # ---- lobby ---------------------------------------------------------------------------------
 
     async def new_table(self, interaction: discord.Interaction, game: str, options: dict[str, Any], timer: int,
-                        level: str, table_lang: str) -> None:
+                        level: str, table_lang: str, seating: str = "random") -> None:
         lang = language_of(interaction.locale)
         if interaction.guild_id is None or interaction.channel_id is None:
             await self.answer(interaction, "err.guild_only")
@@ -129,7 +129,7 @@ class TableManager:
             return
         user = interaction.user
         table = Table(secrets.token_hex(4), interaction.guild_id, interaction.channel_id, game, user.id,
-                      options=options, timer=timer, level=level, lang=table_lang,
+                      options=options, timer=timer, level=level, lang=table_lang, seating=seating,
                       seats=[Seat(user.id, user.display_name, lang=lang)])
         self.register(table)
         sent = await interaction.response.send_message(
@@ -185,6 +185,7 @@ class TableManager:
     async def start(self, table: Table, seed: int | None = None) -> None:
         """Deal: draw the seed, build the game, show its digest, then play until a human must act."""
         table.seed = self.seeds() if seed is None else seed
+        table.draw_seats()
         table.status = "playing"
         table.started_at = self.clock()
         table.bank = {p: float(DEFAULT_BANK) for p in table.players}

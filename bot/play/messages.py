@@ -41,6 +41,10 @@ def seat_label(lang: str, table: Table, player: str) -> str:
 
 def options_text(lang: str, table: Table) -> str:
     lines = [t(lang, "opt.timer", seconds=table.timer)]
+    if table.seating == "join":
+        lines.append(t(lang, "opt.seating_join_five" if table.game_name == "five" else "opt.seating_join"))
+    else:
+        lines.append(t(lang, "opt.seating_random"))
     opts = table.options
     if "red_fives" in opts:
         lines.append(t(lang, "opt.red_fives_on" if opts["red_fives"] else "opt.red_fives_off"))

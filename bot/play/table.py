@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.base import Game
+from engine.rng import derive
 
 SEAT_NAMES = tuple(string.ascii_uppercase[:10])
 SEATS = {"janpo": 4, "five": 4, "riichi": 4, "holdem": 10}
@@ -34,6 +35,7 @@ class Table:
     options: dict[str, Any] = field(default_factory=dict)
     timer: int = DEFAULT_TIMER
     level: str = "normal"
+    seating: str = "random"  # random: drawn from the seed at Start (F9); join: join order, first to join is East
     seats: list[Seat] = field(default_factory=list)
     status: str = "lobby"  # lobby, playing, finished
     seed: int | None = None
@@ -58,6 +60,12 @@ class Table:
     @property
     def move_no(self) -> int:
         return len(self.moves)
+
+    def draw_seats(self) -> None:
+        """F9 (all games): with random seating, shuffle the seats by the table's seed, so the
+        revealed seed also shows the seating was fair; join order keeps the first to join East."""
+        if self.seating == "random" and self.seed is not None:
+            derive(self.seed, "seats").shuffle(self.seats)
 
     def seat_of(self, user_id: int) -> str | None:
         for name, seat in zip(self.players, self.seats, strict=True):
@@ -88,6 +96,7 @@ class Table:
             "seats": [{"user": s.user_id, "name": s.name, "level": s.level, "lang": s.lang} for s in self.seats],
             "timer": self.timer,
             "level": self.level,
+            "seating": self.seating,
             "message_id": self.message_id,
             "message_posted": self.message_posted,
             "started_at": self.started_at,
@@ -112,6 +121,7 @@ class Table:
             options=dict(scenario.get("options") or {}),
             timer=int(meta.get("timer", DEFAULT_TIMER)),
             level=meta.get("level", "normal"),
+            seating=meta.get("seating", "random"),
             seats=[Seat(s["user"], s["name"], s.get("level", "normal"), s.get("lang", "en")) for s in meta.get("seats", [])],
             status=meta.get("status", "lobby"),
             seed=scenario.get("seed"),

@@ -440,7 +440,9 @@ def pending_hand(fake: FakeDiscord, user: int) -> Stored | None:
 
 async def open_table(fake: FakeDiscord, bot: Any, user: int = HOST, cpus: int = 3, locale: str = "en-US",
                      **options: Any) -> Stored:
-    """``/table new``, the host adds ``cpus`` CPU players and presses Start."""
+    """``/table new``, the host adds ``cpus`` CPU players and presses Start. Seats stay in join
+    order (the host is seat A) unless ``seating="random"`` is passed."""
+    options.setdefault("seating", "join")
     fake.slash(bot, user, "table new", locale=locale, **options)
     await fake.settle()
     lobby = fake.channel_messages()[-1]

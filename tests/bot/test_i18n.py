@@ -49,7 +49,7 @@ def test_command_names_are_valid_discord_names() -> None:
         for key, text in CATALOGS[lang].items():
             if key.startswith("cmd.") and not key.endswith(".desc") or key.startswith("opt.") and (
                     key.endswith("_name") or key in ("opt.game", "opt.red_fives", "opt.seven_pairs", "opt.length",
-                                                      "opt.small_blind", "opt.big_blind", "opt.stack", "opt.cpu",
+                                                      "opt.small_blind", "opt.big_blind", "opt.stack", "opt.cpu", "opt.seating",
                                                       "opt.language")):
                 assert pattern.match(text) and text == text.lower(), (lang, key, text)
 

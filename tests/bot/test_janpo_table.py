@@ -81,7 +81,7 @@ async def test_korean_player_sees_korean_and_english_player_english(fake: FakeDi
     fake.add_user(HOST, "민수")
     fake.add_user(GUEST, "Ann")
     bot = await start_bot(time_scale=1.0)
-    fake.slash(bot, HOST, "table new", locale="ko", game="janpo")
+    fake.slash(bot, HOST, "table new", locale="ko", game="janpo", seating="join")
     await fake.settle()
     lobby = fake.channel_messages()[-1]
     assert "Janpo: a new table" in lobby.text()  # the channel speaks the server's language (en-US)
