@@ -97,13 +97,15 @@ class TableButton(ui.DynamicItem[ui.Button], template=r"jp:(?P<action>[hb]):(?P<
 
 
 class AmountModal(ui.Modal):
-    """Bet or raise amount; the engine's range check decides (multiples of 100)."""
+    """Bet or raise amount: the total this street (a raise *to*), in the range the engine allows;
+    the engine's own check decides (multiples of 100)."""
 
-    def __init__(self, lang: str, table: str, no: int, index: int, low: int, high: int) -> None:
-        super().__init__(title=t(lang, "modal.title"), custom_id=f"jp:a:{table}:{no}:{index}")
+    def __init__(self, lang: str, table: str, no: int, index: int, low: int, high: int, verb: str = "") -> None:
+        title = {"bet": "modal.title_bet", "raise": "modal.title_raise"}.get(verb, "modal.title")
+        super().__init__(title=t(lang, title)[:45], custom_id=f"jp:a:{table}:{no}:{index}")
         self.amount: ui.TextInput[AmountModal] = ui.TextInput(
-            label=t(lang, "modal.label"),
-            placeholder=t(lang, "modal.placeholder", low=low, high=high),
+            label=t(lang, "modal.range", low=low, high=high)[:45],
+            placeholder=t(lang, "modal.label"),
             min_length=1,
             max_length=12,
         )

@@ -21,7 +21,8 @@ import discord
 
 from bot.i18n import CAPTIONS, language_of, t
 from bot.play import buttons, cpu, images, messages, results
-from bot.play.moves import default_part, layout, poker_parts, split
+from bot.play.moves import default_part, layout, poker_numbers, poker_parts, split
+from bot.play.moves import played as played_text
 from bot.play.table import AFK_AFTER, DEFAULT_BANK, MIN_SEATS, SEATS, Seat, Table
 from bot.storage import FinishedGame, SeatResult, TableRecord
 from bot.storage.base import Stats
@@ -312,21 +313,23 @@ class TableManager:
         part, riichi = self.hand_ui.get((table.table_id, player), ("", False))
         parts = poker_parts(legal)
         chosen = part if part in parts else default_part(parts)
+        view = table.game.view(player)
         if no is None:
             content = t(lang, "hand.waiting", game=messages.game_name(lang, table.game_name), table=table.table_id,
                         seat=player)
         else:
             claim = not any(split(m[1:])[0][:1] in (["discard"], ["tsumogiri"]) for m in legal) and any(
                 m[1:] == ["pass"] for m in legal)
-            content = messages.hand_text(lang, table, player, chosen, table.deadlines.get(player), claim)
+            content = messages.hand_text(lang, table, player, chosen, table.deadlines.get(player), claim, view, legal)
         out: dict[str, Any] = {"content": content}
         if picture:
-            view = table.game.view(player)
             png = await asyncio.to_thread(images.hand_png, table.game_name, view, seat.name, CAPTIONS[lang])
             out["file"] = discord.File(_bytes(png), "hand.png")
         items = layout(legal, chosen, riichi)
         if items:
-            out["view"] = buttons.hand_view(table.table_id, no or 0, items, messages.button_labels(lang, items))
+            numbers = poker_numbers(table.game_name, view, player)
+            labels = messages.button_labels(lang, items, numbers.to_call if numbers else None)
+            out["view"] = buttons.hand_view(table.table_id, no or 0, items, labels)
         return out
 
     async def send_hand(self, table: Table, player: str) -> None:
@@ -406,7 +409,8 @@ class TableManager:
             low_high = _range(legal[index])
             if low_high is not None:
                 lang = language_of(interaction.locale)
-                await interaction.response.send_modal(buttons.AmountModal(lang, table_id, no, index, *low_high))
+                verb = next((w for w in legal[index][1:] if w in ("bet", "raise")), "")
+                await interaction.response.send_modal(buttons.AmountModal(lang, table_id, no, index, *low_high, verb))
                 return
         async with self._turn_lock(interaction, table_id):
             legal = self.prompted_legal.get((table_id, player), [])  # as it is now, after the wait
@@ -428,7 +432,8 @@ class TableManager:
             table.missed[player] = 0
             table.answered[player] = no
             self._clear_prompt(table, player)
-            played = t(language_of(interaction.locale), "hand.played", move=" ".join(map(str, move[1:])))
+            key, params = played_text(move)
+            played = t(language_of(interaction.locale), key, **params)
             try:  # the answered hand loses its buttons: one call when the click is still unanswered
                 if interaction.response.is_done():
                     await interaction.edit_original_response(content=played, view=None)

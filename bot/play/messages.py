@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
 
 from bot.i18n import t
-from bot.play.moves import Button
+from bot.play.moves import Button, poker_numbers, split
 from bot.play.results import mleague_note
 from bot.play.table import Table
 from bot.storage.standings import final_ranks
@@ -119,22 +120,43 @@ def table_embed(lang: str, table: Table, summary: dict[str, Any], waiting: list[
     return embed
 
 
-def button_labels(lang: str, buttons: list[Button]) -> list[str]:
+def button_labels(lang: str, buttons: list[Button], to_call: int | None = None) -> list[str]:
+    """Each button's words; a call says what it costs ("Call 500") when that is known."""
     out = []
     for b in buttons:
         params = dict(b.params)
         if b.amount is not None:
             params.update(low=b.amount[0], high=b.amount[1])
-        out.append(t(lang, b.key, **params))
+        if b.key == "move.call" and to_call:
+            out.append(t(lang, "move.call_amount", amount=to_call))
+        else:
+            out.append(t(lang, b.key, **params))
     return out
 
 
-def hand_text(lang: str, table: Table, player: str, part: str, deadline: float | None, claim: bool) -> str:
+def hand_text(lang: str, table: Table, player: str, part: str, deadline: float | None, claim: bool,
+              view: Mapping[str, Any] | None = None, legal: Sequence[Sequence[Any]] = ()) -> str:
+    """The private hand's words: whose move and why (a claim names the discard and who made it),
+    the clock, tada-jan time or the last poker hand being played out (J7, J9), and when poker
+    action is on the player the call, the pot and what they have behind."""
+    view = view or {}
     game = game_name(lang, table.game_name)
-    key = "hand.claim" if claim else "hand.turn"
-    lines = [t(lang, key, game=game, table=table.table_id, seat=player)]
+    last = view.get("last_discard") if claim else None
+    if isinstance(last, Mapping) and last.get("player") in table.players and last.get("tile"):
+        lines = [t(lang, "hand.claim_discard", game=game, table=table.table_id, seat=player,
+                   name=seat_label(lang, table, last["player"]), tile=last["tile"])]
+    else:
+        lines = [t(lang, "hand.claim" if claim else "hand.turn", game=game, table=table.table_id, seat=player)]
     if deadline is not None:
         lines.append(t(lang, "hand.deadline", deadline=f"<t:{int(deadline)}:R>"))
+    if view.get("playout"):
+        lines.append(t(lang, "hand.playout"))
+    elif view.get("tada_jan") and not claim:
+        lines.append(t(lang, "hand.tada_jan"))
+    numbers = poker_numbers(table.game_name, view, player)
+    if numbers is not None and any(split(m[1:])[1] for m in legal):
+        key = "hand.poker_holdem" if table.game_name == "holdem" else "hand.poker_janpo"
+        lines.append(t(lang, key, to_call=numbers.to_call, pot=numbers.pot, behind=numbers.behind))
     if part:
         lines.append(t(lang, PART_KEYS[part]))
     return "\n".join(lines)

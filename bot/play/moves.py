@@ -8,7 +8,7 @@ with it. Riichi discards sit behind a "Riichi…" toggle. Every legal move stays
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -120,3 +120,102 @@ def layout(legal: Sequence[Sequence[Any]], part: str = "", riichi: bool = False)
         out.append(Button("riichi", "move.riichi_back" if riichi else "move.riichi_mode", arg="0" if riichi else "1",
                           style="danger"))
     return out[:MAX_BUTTONS]
+
+
+@dataclass(frozen=True)
+class PokerNumbers:
+    """What a player weighs when the poker action is on them: the amount a call costs (capped at
+    what they have), everything in the middle, and their points (chips) behind."""
+
+    to_call: int
+    pot: int
+    behind: int
+
+
+def poker_numbers(game: str, view: Mapping[str, Any], player: str) -> PokerNumbers | None:
+    """From the player's own view, while they are the one to act in poker (hold'em or Janpo)."""
+    if game == "holdem":
+        poker: Any = view
+        behind = int((view.get("stacks") or {}).get(player, 0))
+    else:
+        poker = view.get("poker")
+        own = next((s for s in view.get("seats", ()) if s.get("player") == player), {})
+        behind = int(own.get("points", 0) or 0)
+    if not isinstance(poker, Mapping) or poker.get("to_act") != player:
+        return None
+    bets = poker.get("bets") or {}
+    to_call = max(0, int(poker.get("current_bet") or 0) - int(bets.get(player, 0)))
+    return PokerNumbers(min(to_call, max(behind, 0)), int(poker.get("pot") or 0), behind)
+
+
+# One sentence per shape of move, for the answer to a click (never glued from parts).
+PLAYED_MAHJONG = ("discard", "tsumogiri", "riichi", "riichi_tsumogiri", "tsumo", "ron", "chi", "pon", "kan", "ankan",
+                  "kakan", "pass")
+
+
+def played(move: Sequence[Any]) -> tuple[str, dict[str, Any]]:
+    """The catalog key and parameters saying what ``move`` (a concrete move) did.
+
+    >>> played(["A", "tsumogiri", "raise", 1000])
+    ('played.tsumogiri_raise', {'amount': 1000})
+    >>> played(["B", "discard", "5m", "check"])
+    ('played.discard_check', {'tile': '5m'})
+    """
+    mahjong, poker = split(move[1:])
+    params: dict[str, Any] = {}
+    kind = ""
+    if mahjong:
+        kind = mahjong[0]
+        if kind == "riichi" and mahjong[1:2] == ["tsumogiri"]:
+            kind = "riichi_tsumogiri"
+        elif len(mahjong) > 1 and isinstance(mahjong[1], str):
+            params["tile"] = mahjong[1]
+    verb = poker[0] if poker else ""
+    if len(poker) > 1 and isinstance(poker[1], int):
+        params["amount"] = poker[1]
+    if kind not in PLAYED_MAHJONG + ("",) or verb not in POKER_VERBS + ("",) or not (kind or verb):
+        return "hand.played", {"move": " ".join(map(str, move[1:]))}
+    key = PLAYED_KEYS.get(f"{kind}_{verb}" if kind and verb else kind or verb)
+    if key is None:
+        return "hand.played", {"move": " ".join(map(str, move[1:]))}
+    return key, params
+
+
+PLAYED_KEYS: dict[str, str] = {
+    "discard": "played.discard",
+    "tsumogiri": "played.tsumogiri",
+    "riichi": "played.riichi",
+    "riichi_tsumogiri": "played.riichi_tsumogiri",
+    "tsumo": "played.tsumo",
+    "ron": "played.ron",
+    "chi": "played.chi",
+    "pon": "played.pon",
+    "kan": "played.kan",
+    "ankan": "played.ankan",
+    "kakan": "played.kakan",
+    "pass": "played.pass",
+    "fold": "played.fold",
+    "check": "played.check",
+    "call": "played.call",
+    "bet": "played.bet",
+    "raise": "played.raise",
+    "allin": "played.allin",
+    "discard_check": "played.discard_check",
+    "discard_fold": "played.discard_fold",
+    "riichi_check": "played.riichi_check",
+    "riichi_fold": "played.riichi_fold",
+    "tsumo_check": "played.tsumo_check",
+    "tsumo_fold": "played.tsumo_fold",
+    "tsumogiri_check": "played.tsumogiri_check",
+    "tsumogiri_fold": "played.tsumogiri_fold",
+    "tsumogiri_call": "played.tsumogiri_call",
+    "tsumogiri_bet": "played.tsumogiri_bet",
+    "tsumogiri_raise": "played.tsumogiri_raise",
+    "tsumogiri_allin": "played.tsumogiri_allin",
+    "riichi_tsumogiri_check": "played.riichi_tsumogiri_check",
+    "riichi_tsumogiri_fold": "played.riichi_tsumogiri_fold",
+    "riichi_tsumogiri_call": "played.riichi_tsumogiri_call",
+    "riichi_tsumogiri_bet": "played.riichi_tsumogiri_bet",
+    "riichi_tsumogiri_raise": "played.riichi_tsumogiri_raise",
+    "riichi_tsumogiri_allin": "played.riichi_tsumogiri_allin",
+}

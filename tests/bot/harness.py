@@ -85,8 +85,11 @@ class Stored:
         return [b.get("label", "") for b in self.buttons()]
 
     def button(self, label: str | None = None, prefix: str | None = None) -> dict[str, Any]:
+        """A button by its label (``"Call"`` also finds ``"Call 500"``) or custom_id prefix."""
         for b in self.buttons():
-            if (label is None or b.get("label") == label) and (prefix is None or b["custom_id"].startswith(prefix)):
+            text = b.get("label", "")
+            if (label is None or text == label or text.startswith(f"{label} ")) and (
+                    prefix is None or b["custom_id"].startswith(prefix)):
                 return b
         raise AssertionError(f"no button {label or prefix!r} among {self.labels()}")
 
@@ -477,7 +480,8 @@ async def play_out(fake: FakeDiscord, bot: Any, user: int = HOST, limit: int = 4
             return moves
         moves_on = [b for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]
         labels = [b["label"] for b in moves_on]
-        label = next((lab for lab in PREFERENCE if lab in labels), labels[0])
+        words = [lab.split(" ")[0] for lab in labels]  # "Call 500" is a call
+        label = next((lab for lab in PREFERENCE if lab in words), labels[0])
         fake.click(bot, user, hand, hand.button(label)["custom_id"])
         await until(lambda hand=hand: not any(b["custom_id"].startswith("jp:m:") for b in hand.buttons()))
         moves += 1

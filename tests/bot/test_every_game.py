@@ -16,7 +16,7 @@ async def test_mahjong_tables_play_to_the_end(fake: FakeDiscord, start_bot, game
     assert moves > 10 and table.status == "finished"
     assert "Final standings" in fake.messages[lobby.id].text()
     sent = [c.payload.get("content") or "" for c in fake.calls if c.where == "dm" and c.method == "POST"]
-    claims = [text for text in sent if "you may call this discard" in text]
+    claims = [text for text in sent if "; you may call it." in text]
     turns = [text for text in sent if "your move" in text]
     assert turns and all("Time runs out <t:" in text for text in claims + turns)
     results = [m for m in fake.channel_messages() if m.content.startswith("Result of ")]
@@ -43,7 +43,7 @@ async def test_an_unanswered_call_prompt_passes_when_its_time_runs_out(fake: Fak
     table = next(iter(bot.tables.tables.values()))
     for _ in range(300):
         hand = await until(lambda: pending_hand(fake, HOST), limit=20)
-        if "you may call this discard" in hand.content:
+        if "; you may call it." in hand.content:
             break
         fake.click(bot, HOST, hand, hand.buttons()[0]["custom_id"])  # a turn: discard at once
         await until(lambda hand=hand: not hand.buttons())

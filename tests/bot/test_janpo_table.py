@@ -97,7 +97,7 @@ async def test_korean_player_sees_korean_and_english_player_english(fake: FakeDi
     assert "당신의 차례" in hand.content and "제한 시간" in hand.content
     assert "패 버리기와 함께할 포커 액션: **폴드**" in hand.content  # facing the big blind: fold by default
     labels = hand.labels()
-    assert {"츠모기리", "콜", "레이즈…", "올인", "폴드"} <= set(labels)
+    assert {"츠모기리", "레이즈…", "올인", "폴드"} <= set(labels) and "콜 500" in labels  # the dealer sits at CO: the big blind to call (J4)
     assert not {"Tsumogiri", "Call", "Fold"} & set(labels)
 
     message = fake.table_message()
@@ -110,7 +110,7 @@ async def test_korean_player_sees_korean_and_english_player_english(fake: FakeDi
     moves_now = [b["label"] for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]
     assert moves_now == ["츠모기리"]  # a chip action goes with tsumogiri only (J7a)
     fake.click(bot, HOST, hand, hand.button("츠모기리")["custom_id"], locale="ko")
-    await until(lambda: hand.content == "둔 수: `tsumogiri call`")
+    await until(lambda: hand.content == "둔 수: 츠모기리 + 콜.")
     assert ["A", "tsumogiri", "call"] in table.moves and hand.buttons() == []
     fake.click(bot, HOST, copy, copy.button("츠모기리")["custom_id"], locale="ko")  # the copy, once more
     await until(lambda: fake.last_reply(HOST).text() == "이미 그 수를 두었습니다.")
@@ -118,13 +118,13 @@ async def test_korean_player_sees_korean_and_english_player_english(fake: FakeDi
 
     guest = await until(lambda: pending_hand(fake, GUEST))  # seat B: the button, next to act
     assert "your move" in guest.content
-    assert {"Tsumogiri", "Call", "Raise…", "All-in", "Fold"} <= set(guest.labels())
+    assert {"Tsumogiri", "Call 500", "Raise…", "All-in", "Fold"} <= set(guest.labels())
     assert not {"츠모기리", "콜"} & set(guest.labels())
     message = await until(lambda: "Waiting for Ann" in fake.table_message().text() and fake.table_message())
     assert "Points" in message.text() and "Moves so far: 1" in message.text()  # the public message is English
     fake.click(bot, GUEST, guest, guest.button("Call")["custom_id"], locale="en-US")
     await until(lambda: "Poker action: **call**" in guest.content)
     fake.click(bot, GUEST, guest, guest.button("Tsumogiri")["custom_id"], locale="en-US")
-    await until(lambda: guest.content == "Played: `tsumogiri call`")
+    await until(lambda: guest.content == "Played: tsumogiri + call.")
     assert ["B", "tsumogiri", "call"] in table.moves
     assert CHANNEL_ID == message.channel_id

@@ -64,7 +64,7 @@ async def test_dm_forbidden_falls_back_to_my_hand(fake: FakeDiscord, start_bot) 
     await fake.settle()
     mine = fake.last_reply(HOST)
     assert mine.ephemeral and mine.files and mine.files[0][0] == "hand.png"
-    assert {"Fold", "Call", "All-in"} <= set(mine.labels())
+    assert {"Fold", "All-in"} <= set(mine.labels()) and any(lab.startswith("Call ") for lab in mine.labels())
     fake.click(bot, HOST, mine, mine.button("Call")["custom_id"])
     await fake.settle()
     assert any(m[0] == "A" and m[1] == "call" for m in table_of(bot).moves)
@@ -158,8 +158,8 @@ async def test_raise_through_a_modal_with_the_amount_checked(fake: FakeDiscord, 
     fake.click(bot, HOST, hand, hand.button("Raise…")["custom_id"])
     await fake.settle()
     modal = next(c.payload for c in reversed(fake.calls) if c.payload and c.payload.get("type") == 9)
-    assert modal["data"]["title"] == "How much?"
-    assert f"From {low:,} to {high:,}" in json.dumps(modal)
+    assert modal["data"]["title"] == "Raise to: your total bet this street"  # a raise is the street total
+    assert f"Total this street, {low:,} to {high:,}" in json.dumps(modal)
     moves = list(table.moves)
     for bad in (f"{low + 50}", f"{high + 100}", "lots"):  # not a multiple of 100, too much, not a number
         replies = len(fake.ephemerals(HOST))
@@ -303,7 +303,7 @@ async def test_a_click_on_a_busy_table_is_acknowledged_within_discords_three_sec
     assert [c.payload for c in fake.calls[calls:]] == [{"type": 6}]  # deferred before 3 s, nothing played
     lock.release()
     await until(lambda: ["A", "call"] in table.moves)
-    await until(lambda: hand.content == "Played: `call`" and hand.buttons() == [])
+    await until(lambda: hand.content == "Played: call." and hand.buttons() == [])
 
 
 async def test_every_move_is_stored_as_a_replayable_scenario(fake: FakeDiscord, start_bot) -> None:
