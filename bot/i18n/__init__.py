@@ -1,7 +1,7 @@
 """Every user-facing string by key, one catalog per language; see :func:`t`.
 
 Messages are whole sentences with named placeholders (never glued from translated pieces); numbers
-passed as ``int`` are formatted for the language (thousands separators).
+passed as ``int`` are formatted for the language (thousands separators), identifiers (``*_id``) not.
 """
 
 from __future__ import annotations
@@ -34,11 +34,16 @@ def number(value: int, lang: str) -> str:
     return f"{value:,}".replace(",", _THOUSANDS.get(lang, ","))
 
 
+def _quantity(name: str, value: Any) -> bool:
+    """Numbers are formatted for the language, except identifiers (``game_id``: #424242, not #424,242)."""
+    return isinstance(value, int) and not isinstance(value, bool) and not (name == "id" or name.endswith("_id"))
+
+
 def t(lang: str, key: str, /, **params: Any) -> str:
     """The message ``key`` in ``lang`` (English if that catalog lacks it), placeholders filled."""
     catalog = CATALOGS.get(lang, CATALOGS[DEFAULT])
     text = catalog.get(key) or CATALOGS[DEFAULT][key]
     if not params:
         return text
-    shown = {k: number(v, lang) if isinstance(v, int) and not isinstance(v, bool) else v for k, v in params.items()}
+    shown = {k: number(v, lang) if _quantity(k, v) else v for k, v in params.items()}
     return text.format_map(shown)

@@ -27,7 +27,7 @@ CAPTIONS: dict[str, str] = {
     "side_pot": "사이드 팟 {i}: {n}",
     "bet": "벳 {n}",
     "stack": "{n}",
-    "to_act": "차례",
+    "to_act": "액션",
     "folded": "폴드",
     "all_in": "올인",
     "busted": "파산",

@@ -146,6 +146,33 @@ MESSAGES: dict[str, str] = {
     "`/table verify` checks it.",
     "fair.revealed": "Seed: `{seed}` (SHA-256 `{digest}`, as shown at the start).",
     "result.kyoku": "Result of {kyoku}",
+    "result.title_honba": "{round} · {honba} honba",
+    "result.limit_value": "{limit} · {points}",
+    "limit.mangan": "Mangan",
+    "limit.haneman": "Haneman",
+    "limit.baiman": "Baiman",
+    "limit.sanbaiman": "Sanbaiman",
+    "limit.yakuman": "Yakuman",
+    "five.closed_hand": "Closed Hand",
+    "five.closed_riichi": "Riichi",
+    "five.closed_all_sequences": "All Sequences",
+    "five.closed_twin_sequences": "Twin Sequences",
+    "five.vip_set": "VIP Set",
+    "five.vip_all_dragons": "All Three Dragons",
+    "five.vip_all_winds": "All Four Winds",
+    "five.outside": "Outside",
+    "five.inside": "Inside",
+    "five.all_triplets": "All Triplets",
+    "five.all_triplets_closed": "All Triplets, Closed",
+    "five.one_suit": "One Numbered Suit",
+    "five.one_suit_straight": "Straight 123 456 789",
+    "five.one_suit_no_honors": "No Honors",
+    "five.thirteen_orphans": "Thirteen Orphans",
+    "five.dora": "Dora",
+    "five.red_five": "Red Five",
+    "five.ura_dora": "Ura Dora",
+    "five.kan_bonus": "Kan Bonus",
+    "five.dealer_bonus": "Dealer Bonus",
     "result.showdown": "Showdown, hand {hand}",
     "end.title": "The game is over.",
     "end.standings": "Final standings",
@@ -288,7 +315,8 @@ MESSAGES: dict[str, str] = {
         "**F6** Tsumo: everyone else gives the base score. Ron: the discarder gives three times the base.\n"
         "**F7** Exhaustive draw: each noten player gives 5 to each tenpai player.\n"
         "**F8** Riichi, furiten, calls and kans as in riichi mahjong.\n"
-        "**F9** Results read \"score +20 / −20\"."
+        "**F9** Seats are drawn at random, or the host seats everyone in the order they joined. Results are "
+        "scores only, like \"+20 / −20\": nobody pays anybody."
     ),
     "rules.riichi": (
         "M.League riichi mahjong, four players.\n"

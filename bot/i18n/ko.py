@@ -146,6 +146,33 @@ MESSAGES: dict[str, str] = {
     "확인할 수 있습니다.",
     "fair.revealed": "시드: `{seed}` (SHA-256 `{digest}`, 시작할 때 보인 값과 같음).",
     "result.kyoku": "{kyoku} 결과",
+    "result.title_honba": "{round} {honba}본장",
+    "result.limit_value": "{limit} · {points}점",
+    "limit.mangan": "만관",
+    "limit.haneman": "하네만",
+    "limit.baiman": "배만",
+    "limit.sanbaiman": "삼배만",
+    "limit.yakuman": "역만",
+    "five.closed_hand": "울지 않은 손",
+    "five.closed_riichi": "리치",
+    "five.closed_all_sequences": "모두 연속 숫자",
+    "five.closed_twin_sequences": "똑같은 연속 숫자 두 벌",
+    "five.vip_set": "VIP 세트",
+    "five.vip_all_dragons": "삼원패 셋 다",
+    "five.vip_all_winds": "바람패 넷 다",
+    "five.outside": "바깥 패",
+    "five.inside": "안쪽 패",
+    "five.all_triplets": "모두 같은 패 세 장",
+    "five.all_triplets_closed": "모두 같은 패 세 장, 울지 않고",
+    "five.one_suit": "숫자 한 종류",
+    "five.one_suit_straight": "123 456 789 한 줄",
+    "five.one_suit_no_honors": "글자 패 없이",
+    "five.thirteen_orphans": "국사무쌍",
+    "five.dora": "도라",
+    "five.red_five": "빨간 5",
+    "five.ura_dora": "뒷도라",
+    "five.kan_bonus": "깡 보너스",
+    "five.dealer_bonus": "친 보너스",
     "result.showdown": "{hand}번째 핸드 쇼다운",
     "end.title": "게임이 끝났습니다.",
     "end.standings": "최종 순위",
@@ -315,7 +342,8 @@ MESSAGES: dict[str, str] = {
         "**F6** 츠모: 다른 사람이 모두 기본 점수를 줍니다. 론: 버린 사람이 기본 점수의 3배를 줍니다.\n"
         "**F7** 유국: 노텐인 사람이 텐파이인 사람에게 5점씩 줍니다.\n"
         "**F8** 리치, 후리텐, 울기, 깡은 리치 마작과 같습니다.\n"
-        "**F9** 결과는 \"점수 +20 / −20\"처럼 표시합니다."
+        "**F9** 자리는 무작위로 정하거나, 호스트가 참가한 순서대로 앉힐 수 있습니다. 결과는 \"+20 / −20\"처럼 "
+        "점수로만 보여 주며, 아무도 돈을 내지 않습니다."
     ),
     "rules.riichi": (
         "M리그 룰 리치 마작, 4인.\n"

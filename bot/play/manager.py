@@ -269,7 +269,7 @@ class TableManager:
         async with self.publish_locks[table.channel_id]:
             for kind, record in items:
                 if kind == "kyoku":
-                    text = t(lang, "result.kyoku", kyoku=str(record.get("kyoku", "")))
+                    text = t(lang, "result.kyoku", kyoku=results.kyoku_title(lang, record, texts))
                     png = await asyncio.to_thread(results.kyoku_png, table.game_name, record, table.players, names,
                                                   lang, texts)
                 else:
@@ -323,7 +323,8 @@ class TableManager:
             content = messages.hand_text(lang, table, player, chosen, table.deadlines.get(player), claim, view, legal)
         out: dict[str, Any] = {"content": content}
         if picture:
-            png = await asyncio.to_thread(images.hand_png, table.game_name, view, seat.name, CAPTIONS[lang])
+            names = {p: table.seat(p).name for p in table.players}
+            png = await asyncio.to_thread(images.hand_png, table.game_name, view, seat.name, CAPTIONS[lang], names)
             out["file"] = discord.File(_bytes(png), "hand.png")
         items = layout(legal, chosen, riichi)
         if items:
@@ -577,7 +578,8 @@ class TableManager:
         summary = table.game.summary()
         waiting = [] if table.game.finished else table.game.waiting_on()
         embed = messages.table_embed(table.lang, table, summary, waiting)
-        png = await asyncio.to_thread(images.table_png, table.game_name, public, CAPTIONS[table.lang])
+        names = {p: table.seat(p).name for p in table.players}
+        png = await asyncio.to_thread(images.table_png, table.game_name, public, CAPTIONS[table.lang], names)
         file = discord.File(_bytes(png), "table.png")
         embed.set_image(url="attachment://table.png")
         view = buttons.table_view(table.table_id, table.lang) if table.status == "playing" else None

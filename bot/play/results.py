@@ -10,10 +10,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.demo import five_image, kyoku_image, showdown_image
+from bot.demo import FIVE_BONUS_LINES, five_image, kyoku_image, showdown_image
+from bot.i18n import t
 from bot.i18n.yaku import yaku_name
 from bot.render import render_five_result, render_kyoku_result, render_showdown, render_standings, to_png
-from bot.render.model import Standing, StandingsImage
+from bot.render.model import ScoreLine, Standing, StandingsImage
 
 
 def renamed(result: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
@@ -38,15 +39,81 @@ def renamed(result: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, An
     return out
 
 
+# Mahjong Five's breakdown lines (engine/five/lines.py keys) and riichi's limit hands, by catalog key.
+FIVE_LINE_KEYS: dict[str, str] = {
+    "closed_hand": "five.closed_hand",
+    "closed_riichi": "five.closed_riichi",
+    "closed_all_sequences": "five.closed_all_sequences",
+    "closed_twin_sequences": "five.closed_twin_sequences",
+    "vip_set": "five.vip_set",
+    "vip_all_dragons": "five.vip_all_dragons",
+    "vip_all_winds": "five.vip_all_winds",
+    "outside": "five.outside",
+    "inside": "five.inside",
+    "all_triplets": "five.all_triplets",
+    "all_triplets_closed": "five.all_triplets_closed",
+    "one_suit": "five.one_suit",
+    "one_suit_straight": "five.one_suit_straight",
+    "one_suit_no_honors": "five.one_suit_no_honors",
+    "thirteen_orphans": "five.thirteen_orphans",
+    "dora": "five.dora",
+    "red_five": "five.red_five",
+    "ura_dora": "five.ura_dora",
+    "kan_bonus": "five.kan_bonus",
+    "dealer_bonus": "five.dealer_bonus",
+}
+LIMIT_KEYS: dict[str, str] = {
+    "mangan": "limit.mangan",
+    "haneman": "limit.haneman",
+    "baiman": "limit.baiman",
+    "sanbaiman": "limit.sanbaiman",
+    "yakuman": "limit.yakuman",
+}
+
+
+def round_name(label: str, texts: Mapping[str, str]) -> str:
+    """``E1`` in the image captions' words (``동1국`` in Korean)."""
+    wind = texts.get(f"wind_{label[:1]}")
+    if wind is None or not label[1:].isdigit():
+        return label
+    return texts.get("round", "{wind}{kyoku}").format(wind=wind, kyoku=label[1:])
+
+
+def kyoku_title(lang: str, result: Mapping[str, Any], texts: Mapping[str, str]) -> str:
+    """The kyoku and its honba count, in the language's words."""
+    name = round_name(str(result.get("kyoku", "")), texts)
+    honba = int(result.get("honba") or 0)
+    return t(lang, "result.title_honba", round=name, honba=honba) if honba else name
+
+
+def five_lines(lang: str, result: Mapping[str, Any]) -> tuple[ScoreLine, ...]:
+    """Each breakdown line with its label from the catalog (the tiles it is for stay as written)."""
+    out = []
+    for line in (result.get("breakdown") or {}).get("lines", ()):
+        key = FIVE_LINE_KEYS.get(str(line.get("key")))
+        label = t(lang, key) if key else str(line.get("label", ""))
+        tiles = str(line.get("tiles", ""))
+        out.append(ScoreLine(f"{label} {tiles}".strip(), int(line["han"]), line.get("key") in FIVE_BONUS_LINES))
+    return tuple(out)
+
+
 def kyoku_png(game: str, result: Mapping[str, Any], players: Sequence[str], names: Mapping[str, str],
               lang: str, texts: Mapping[str, str]) -> bytes:
     record = renamed(result, names)
     seats = [names.get(p, p) for p in players]
+    title = kyoku_title(lang, result, texts)
     if game == "five":
-        return to_png(render_five_result(five_image(record, seats), texts))
+        image = five_image(record, seats)
+        lines = five_lines(lang, result) if image.lines else ()
+        return to_png(render_five_result(replace(image, title=title, lines=lines), texts))
     image = kyoku_image(record, seats)
     lines = tuple(replace(line, label=yaku_name(lang, line.label)) for line in image.lines)
-    return to_png(render_kyoku_result(replace(image, lines=lines), texts))
+    limit = LIMIT_KEYS.get(str(result.get("limit") or ""))
+    value = image.value
+    if limit and image.winner:
+        paid = -sum(int(d) for d in result.get("deltas", {}).values() if d < 0)
+        value = t(lang, "result.limit_value", limit=t(lang, limit), points=paid)
+    return to_png(render_kyoku_result(replace(image, title=title, lines=lines, value=value), texts))
 
 
 def showdown_png(result: Mapping[str, Any], title: str, names: Mapping[str, str], texts: Mapping[str, str]) -> bytes:

@@ -64,9 +64,9 @@ def public_sprites(monkeypatch: pytest.MonkeyPatch) -> list[tuple[dict[str, Any]
         with one_at_a_time:
             return hand_png(*args)
 
-    def table(game: str, view: dict[str, Any], texts: Any) -> bytes:
+    def table(game: str, view: dict[str, Any], texts: Any, names: Any = None) -> bytes:
         with one_at_a_time, sprites.watch() as seen:
-            png = table_png(game, view, texts)
+            png = table_png(game, view, texts, names)
         drawn.append((view, list(seen)))
         return png
 
