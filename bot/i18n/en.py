@@ -231,6 +231,7 @@ MESSAGES: dict[str, str] = {
     "played.riichi_tsumogiri_bet": "Played: riichi with tsumogiri + bet {amount}.",
     "played.riichi_tsumogiri_raise": "Played: riichi with tsumogiri + raise to {amount}.",
     "played.riichi_tsumogiri_allin": "Played: riichi with tsumogiri + all-in.",
+    "hand.claim_kan": "{game} · table {table} · seat {seat}: {name} added {tile} to a kan; you may rob it with ron.",
     "hand.claim_discard": "{game} · table {table} · seat {seat}: {name} discarded {tile}; you may call it.",
     "hand.poker_janpo": "To call: {to_call} · pot: {pot} · your points behind: {behind}",
     "hand.poker_holdem": "To call: {to_call} · pot: {pot} · your chips behind: {behind}",

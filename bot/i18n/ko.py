@@ -231,6 +231,7 @@ MESSAGES: dict[str, str] = {
     "played.riichi_tsumogiri_bet": "둔 수: 츠모기리로 리치 + {amount} 벳.",
     "played.riichi_tsumogiri_raise": "둔 수: 츠모기리로 리치 + {amount}(으)로 레이즈.",
     "played.riichi_tsumogiri_allin": "둔 수: 츠모기리로 리치 + 올인.",
+    "hand.claim_kan": "{game} · 테이블 {table} · {seat}석: {name}님이 {tile}(으)로 가깡했습니다. 론으로 창깡할 수 있습니다.",
     "hand.claim_discard": "{game} · 테이블 {table} · {seat}석: {name}님이 {tile}을(를) 버렸습니다. 울 수 있습니다.",
     "hand.poker_janpo": "콜 금액: {to_call} · 팟: {pot} · 남은 점수: {behind}",
     "hand.poker_holdem": "콜 금액: {to_call} · 팟: {pot} · 남은 칩: {behind}",

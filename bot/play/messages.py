@@ -143,7 +143,8 @@ def hand_text(lang: str, table: Table, player: str, part: str, deadline: float |
     game = game_name(lang, table.game_name)
     last = view.get("last_discard") if claim else None
     if isinstance(last, Mapping) and last.get("player") in table.players and last.get("tile"):
-        lines = [t(lang, "hand.claim_discard", game=game, table=table.table_id, seat=player,
+        key = "hand.claim_kan" if view.get("phase") == "chankan" else "hand.claim_discard"
+        lines = [t(lang, key, game=game, table=table.table_id, seat=player,
                    name=seat_label(lang, table, last["player"]), tile=last["tile"])]
     else:
         lines = [t(lang, "hand.claim" if claim else "hand.turn", game=game, table=table.table_id, seat=player)]

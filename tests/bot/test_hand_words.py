@@ -99,3 +99,18 @@ def test_every_played_sentence_is_whole_and_uses_the_glossary() -> None:
     for move, (en, ko) in cases.items():
         key, params = played(list(move))
         assert (t("en", key, **params), t("ko", key, **params)) == (en, ko)
+
+
+def test_a_robbable_kan_is_not_called_a_discard() -> None:
+    """R12: chankan on an added kan; the prompt says what happened."""
+    from bot.play.messages import hand_text
+    from bot.play.table import Seat, Table
+
+    table = Table("t1", 1, 2, "riichi", HOST, status="playing", seed=3,
+                  seats=[Seat(HOST, "Ann"), Seat(7, "Bo"), Seat(8, "Cy"), Seat(9, "Di")])
+    view = {"phase": "chankan", "last_discard": {"player": "B", "tile": "5m"}}
+    text = hand_text("en", table, "A", "", None, True, view, [["A", "ron"], ["A", "pass"]])
+    assert text == "Riichi mahjong · table t1 · seat A: Bo added 5m to a kan; you may rob it with ron."
+    view = {"phase": "claims", "last_discard": {"player": "C", "tile": "7m"}}
+    text = hand_text("ko", table, "A", "", None, True, view, [["A", "pon"], ["A", "pass"]])
+    assert text == "리치 마작 · 테이블 t1 · A석: Cy님이 7m을(를) 버렸습니다. 울 수 있습니다."
