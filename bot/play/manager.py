@@ -72,6 +72,7 @@ class TableManager:
         self.reported: dict[str, tuple[int, int]] = {}  # kyoku and poker results already posted
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
         self.result_tasks: dict[str, set[asyncio.Task[None]]] = {}  # result pictures being posted, per table
+        self.busy: set[asyncio.Task[Any]] = set()  # tasks inside advance(): close() waits for them
 
     # ---- helpers -------------------------------------------------------------------------------
 
@@ -208,15 +209,29 @@ class TableManager:
         One CPU move is made at once; further ones follow ``cpu_pause`` apart in a task of their
         own, so people can follow the table and the lock is free for clicks in between.
         """
-        game = table.game
-        assert game is not None
         if self.closed:  # shutting down: the store may be gone; the stored table resumes later
             return
+        task = asyncio.current_task()
+        if task is None:
+            await self._advance(table)
+            return
+        self.busy.add(task)
+        try:
+            await self._advance(table)
+        finally:
+            self.busy.discard(task)
+
+    async def _advance(self, table: Table) -> None:
+        game = table.game
+        assert game is not None
         played = 0
         while not game.finished:
             bots = [p for p in game.waiting_on() if table.is_cpu(p)]
             if not bots:
                 break
+            if self.closed:  # close() is waiting for this move: keep what was played, nothing more
+                await self.save(table)
+                return
             if played and self.cpu_pause > 0:
                 self._continue_later(table)
                 break
@@ -711,7 +726,8 @@ class TableManager:
         tasks = [task for task in tasks if task is not asyncio.current_task()]
         for task in tasks:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        moving = [task for task in self.busy if task is not asyncio.current_task() and task not in tasks]
+        await asyncio.gather(*tasks, *moving, return_exceptions=True)  # a move under way ends stored
 
 
 def _counters_and_ranks(game: str, scenario: dict[str, Any],

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from harness import GUILD_ID, HOST, FakeDiscord, open_table, play_out, table_of, until
+from harness import GUILD_ID, HOST, FakeDiscord, open_table, pending_hand, play_out, table_of, until
 
 from bot.play import messages
 from bot.play.table import Seat, Table
@@ -93,3 +93,33 @@ async def test_close_stops_cpu_turns_before_the_store_closes(fake: FakeDiscord, 
     await asyncio.sleep(0.2)
     assert len(table.moves) == count
     assert errors == []
+
+
+async def test_close_waits_for_a_move_under_way_and_keeps_it_stored(fake: FakeDiscord, start_bot,
+                                                                    monkeypatch) -> None:
+    """A click whose CPU replies are still being chosen when the bot stops: close() returns only
+    once that work has stopped, and what was played is in the database."""
+    from bot.play import cpu
+
+    choose = cpu.choose
+
+    async def slow(*args: object) -> object:
+        await asyncio.sleep(0.05)
+        return await choose(*args)  # type: ignore[arg-type]
+
+    fake.add_user(HOST, "Alice")
+    bot = await start_bot(cpu_pause=0.0, time_scale=1.0)
+    await open_table(fake, bot, game="riichi", length="east")
+    table = table_of(bot)
+    monkeypatch.setattr(cpu, "choose", slow)
+    hand = await until(lambda: pending_hand(fake, HOST))
+    fake.click(bot, HOST, hand, hand.buttons()[0]["custom_id"])
+    await until(lambda: bot.tables.busy)
+    await asyncio.sleep(0.08)  # a CPU reply or two made, more to come
+    await bot.tables.close()
+    assert not bot.tables.busy
+    [record] = await bot.store.load_unfinished()
+    assert record.scenario["moves"] == table.moves
+    count = len(table.moves)
+    await asyncio.sleep(0.2)
+    assert len(table.moves) == count
