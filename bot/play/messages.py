@@ -61,8 +61,10 @@ def options_text(lang: str, table: Table) -> str:
 
 def lobby_embed(lang: str, table: Table, capacity: int) -> discord.Embed:
     embed = discord.Embed(title=t(lang, "lobby.title", game=game_name(lang, table.game_name)), colour=COLOUR)
+    # Seat letters mean something only when seats stay in join order; a random draw comes at Start.
+    mark = (lambda name: f"{name}.") if table.seating == "join" else (lambda name: "•")
     seats = "\n".join(
-        f"{name}. {seat_label(lang, table, name)}" for name in table.players
+        f"{mark(name)} {seat_label(lang, table, name)}" for name in table.players
     ) or t(lang, "lobby.no_seats")
     embed.add_field(name=t(lang, "lobby.seats", taken=len(table.seats), capacity=capacity), value=seats)
     embed.add_field(name=t(lang, "lobby.rules"), value=options_text(lang, table))

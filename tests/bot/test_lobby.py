@@ -24,7 +24,7 @@ async def test_join_leave_and_host_rights(fake: FakeDiscord, start_bot) -> None:
 
     fake.click(bot, GUEST, lobby, lobby_action(lobby, "join"))
     await fake.settle()
-    assert "Seats (2/4)" in lobby.text() and "B. Bob" in lobby.text()
+    assert "Seats (2/4)" in lobby.text() and "• Bob" in lobby.text()  # seats are drawn at Start (F9)
     fake.click(bot, GUEST, lobby, lobby_action(lobby, "join"))
     await fake.settle()
     assert "already have a seat" in fake.last_reply(GUEST).text()
@@ -123,7 +123,7 @@ async def test_a_lobby_survives_a_restart(fake: FakeDiscord, start_bot) -> None:
     second = await start_bot()  # same database, new bot: its buttons answer again
     fake.click(second, GUEST, lobby, lobby_action(lobby, "join"))
     await fake.settle()
-    assert "B. Bob" in lobby.text()
+    assert "• Bob" in lobby.text()
     fake.click(second, HOST, lobby, lobby_action(lobby, "start"))
     await fake.settle()
     assert await until(lambda: pending_hand(fake, HOST) or pending_hand(fake, GUEST))

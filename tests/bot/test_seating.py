@@ -48,6 +48,7 @@ async def test_join_order_keeps_the_first_to_join_east_in_five(fake: FakeDiscord
     await fake.settle()
     fake.click(bot, GUEST, lobby, lobby_action(lobby, "join"))
     await fake.settle()
+    assert "A. Alice\nB. CPU 2 (CPU, normal)\nC. Bora" in lobby.text()  # the letters are the seats
     fake.click(bot, HOST, lobby, lobby_action(lobby, "start"))
     await fake.settle()
     table = table_of(bot)
@@ -63,4 +64,4 @@ async def test_random_is_the_default_and_shown_in_the_lobby(fake: FakeDiscord, s
     await fake.settle()
     lobby = fake.channel_messages()[-1]
     assert table_of(bot).seating == "random"
-    assert "자리: 게임을 시작할 때 무작위로 정합니다" in lobby.text()
+    assert "자리: 게임을 시작할 때 무작위로 정합니다" in lobby.text() and "• Alice" in lobby.text()
