@@ -235,6 +235,8 @@ MESSAGES: dict[str, str] = {
     "hand.claim_discard": "{game} · table {table} · seat {seat}: {name} discarded {tile}; you may call it.",
     "hand.poker_janpo": "To call: {to_call} · pot: {pot} · your points behind: {behind}",
     "hand.poker_holdem": "To call: {to_call} · pot: {pot} · your chips behind: {behind}",
+    "hand.poker_janpo_free": "Nothing to call · pot: {pot} · your points behind: {behind}",
+    "hand.poker_holdem_free": "Nothing to call · pot: {pot} · your chips behind: {behind}",
     "hand.tada_jan": "Tada-jan time: mahjong only this turn.",
     "hand.playout": "The kyoku is over: the last poker hand is played out.",
     "move.call_amount": "Call {amount}",

@@ -235,6 +235,8 @@ MESSAGES: dict[str, str] = {
     "hand.claim_discard": "{game} · 테이블 {table} · {seat}석: {name}님이 {tile}을(를) 버렸습니다. 울 수 있습니다.",
     "hand.poker_janpo": "콜 금액: {to_call} · 팟: {pot} · 남은 점수: {behind}",
     "hand.poker_holdem": "콜 금액: {to_call} · 팟: {pot} · 남은 칩: {behind}",
+    "hand.poker_janpo_free": "콜할 금액 없음 · 팟: {pot} · 남은 점수: {behind}",
+    "hand.poker_holdem_free": "콜할 금액 없음 · 팟: {pot} · 남은 칩: {behind}",
     "hand.tada_jan": "타다 마작 타임: 이번 차례는 마작만 합니다.",
     "hand.playout": "이번 국은 끝났습니다. 마지막 포커 핸드를 끝까지 진행합니다.",
     "move.call_amount": "콜 {amount}",

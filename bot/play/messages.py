@@ -158,8 +158,13 @@ def hand_text(lang: str, table: Table, player: str, part: str, deadline: float |
         lines.append(t(lang, "hand.tada_jan"))
     numbers = poker_numbers(table.game_name, view, player)
     if numbers is not None and any(split(m[1:])[1] for m in legal):
-        key = "hand.poker_holdem" if table.game_name == "holdem" else "hand.poker_janpo"
-        lines.append(t(lang, key, to_call=numbers.to_call, pot=numbers.pot, behind=numbers.behind))
+        holdem = table.game_name == "holdem"
+        if numbers.to_call:
+            key = "hand.poker_holdem" if holdem else "hand.poker_janpo"
+            lines.append(t(lang, key, to_call=numbers.to_call, pot=numbers.pot, behind=numbers.behind))
+        else:
+            key = "hand.poker_holdem_free" if holdem else "hand.poker_janpo_free"
+            lines.append(t(lang, key, pot=numbers.pot, behind=numbers.behind))
     if part:
         lines.append(t(lang, PART_KEYS[part]))
     return "\n".join(lines)

@@ -68,7 +68,7 @@ async def test_tada_jan_time_is_said_on_turns_without_poker(fake: FakeDiscord, s
     bot = await start_bot(cpu_pause=0.0)
     await open_table(fake, bot, game="janpo", locale="ko")
     table = table_of(bot)
-    seen = {"tada": 0, "poker": 0}
+    seen = {"tada": 0, "poker": 0, "free": 0}
     for _ in range(60):
         hand = await until(lambda: pending_hand(fake, HOST), limit=20)
         view = table.game.view("A")
@@ -76,14 +76,15 @@ async def test_tada_jan_time_is_said_on_turns_without_poker(fake: FakeDiscord, s
         assert tada == bool(view["tada_jan"] and "울 수 있습니다" not in hand.content)
         assert ("마지막 포커 핸드를 끝까지 진행합니다" in hand.content) == bool(view["playout"])
         seen["tada"] += tada
-        seen["poker"] += "콜 금액:" in hand.content
-        if seen["tada"] and seen["poker"] > 1:
+        seen["poker"] += "콜 금액:" in hand.content or "콜할 금액 없음 · 팟:" in hand.content
+        seen["free"] += "콜할 금액 없음 · 팟:" in hand.content
+        if seen["tada"] and seen["free"]:
             break
         moves = [b for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]
         choice = next((b for b in moves if b["label"].startswith(("체크", "콜", "츠모기리"))), moves[0])
         fake.click(bot, HOST, hand, choice["custom_id"], locale="ko")
         await until(lambda hand=hand: not any(b["custom_id"].startswith("jp:m:") for b in hand.buttons()))
-    assert seen["tada"] and seen["poker"]
+    assert seen["tada"] and seen["poker"] and seen["free"]
 
 
 def test_every_played_sentence_is_whole_and_uses_the_glossary() -> None:
