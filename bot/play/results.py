@@ -13,6 +13,7 @@ from typing import Any
 from bot.demo import FIVE_BONUS_LINES, five_image, kyoku_image, showdown_image
 from bot.i18n import t
 from bot.i18n.yaku import yaku_name
+from bot.play.messages import mleague_note
 from bot.render import render_five_result, render_kyoku_result, render_showdown, render_standings, to_png
 from bot.render.model import ScoreLine, Standing, StandingsImage
 
@@ -118,11 +119,6 @@ def kyoku_png(game: str, result: Mapping[str, Any], players: Sequence[str], name
 
 def showdown_png(result: Mapping[str, Any], title: str, names: Mapping[str, str], texts: Mapping[str, str]) -> bytes:
     return to_png(render_showdown(showdown_image(renamed(result, names), title), texts))
-
-
-def mleague_note(value: float) -> str:
-    """An M.League result as printed beside raw points (R2): one decimal, a sign, a true minus."""
-    return f"{value:+.1f}".replace("-", "\u2212")
 
 
 def standings_png(summary: Mapping[str, Any], ranks: Mapping[str, int], names: Mapping[str, str],
