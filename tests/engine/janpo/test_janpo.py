@@ -162,3 +162,25 @@ def _play_checked(seed: int) -> JanpoGame:
 def test_random_games_keep_every_rule(chunk: int) -> None:
     games = [_play_checked(seed) for seed in range(chunk, GAMES, 4)]
     assert all(g.finished for g in games)
+
+
+@pytest.mark.parametrize("seed", [3, 8, 9])
+def test_three_busted_make_the_current_kyoku_the_last(seed: int) -> None:
+    """J13, D11: once three players stand at 0 or below, the kyoku being played is the last one
+    (its last poker hand is still played out, J14). Seeds found by search where this happens."""
+    from engine.randomplay import play_out
+
+    g = fresh(seed)
+    first: dict[str, str] = {}
+
+    def watch(game: JanpoGame, move: list) -> None:
+        if game.mj.last_kyoku and "flag" not in first:
+            first["flag"] = game.mj.kyoku.label
+            first["busted"] = str(sum(1 for p in game.summary()["points"].values() if p <= 0))
+
+    play_out(g, seed, on_move=watch)
+    labels = [r["kyoku"] for r in g.summary()["kyoku_results"]]
+    assert g.finished and len(labels) < 4
+    assert first["flag"] == labels[-1]  # no kyoku was dealt after the one where it happened
+    assert int(first["busted"]) >= 3
+    assert g.summary()["pot"] == 0
