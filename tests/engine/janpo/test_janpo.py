@@ -106,6 +106,7 @@ def _play_checked(seed: int) -> JanpoGame:
     hands_seen = 0
     last_button: tuple[str, str] | None = None  # (kyoku label, button)
     labels: list[str] = []
+    three_down: int | None = None  # players at 0 or below when the kyoku was made the last (J13)
     steps = 0
     while not g.finished:
         steps += 1
@@ -115,6 +116,7 @@ def _play_checked(seed: int) -> JanpoGame:
         assert sum(s["points"].values()) + s["pot"] + s["deposits"] == 100000
         hand = g.hand
         if hand is not None and g.hand_count != hands_seen:
+            consecutive = g.hand_count == hands_seen + 1  # a hand can start and end inside one move
             hands_seen = g.hand_count
             # J12: a player out of poker is never dealt in again
             assert not busted & set(hand.order)
@@ -122,7 +124,7 @@ def _play_checked(seed: int) -> JanpoGame:
             sb, bb = hand.small_blind_seat, hand.big_blind_seat
             assert hand.committed[sb] <= BLINDS[0] and hand.committed[bb] <= BLINDS[1]
             label = g.mj.kyoku.label
-            if last_button and last_button[0] == label and len(hand.order) > 1:
+            if consecutive and last_button and last_button[0] == label and len(hand.order) > 1:
                 # J5: the button moves one seat on among the players still in poker
                 ring = [g.players[(g.mj.kyoku.dealer + i) % 4] for i in range(4)]
                 start = ring.index(last_button[1]) + 1
@@ -143,6 +145,8 @@ def _play_checked(seed: int) -> JanpoGame:
         if any(m[1] in ("tsumo", "ron") for m in legal) and rng.random() < 0.9:
             move = next(m for m in legal if m[1] in ("tsumo", "ron"))
         g.play(move)
+        if g.mj.last_kyoku and three_down is None:
+            three_down = sum(1 for v in g.summary()["points"].values() if v <= 0)
         if not labels or labels[-1] != g.mj.kyoku.label:
             labels.append(g.mj.kyoku.label)
     s = g.summary()
@@ -152,8 +156,8 @@ def _play_checked(seed: int) -> JanpoGame:
     assert [r["kyoku"] for r in results] == ["E1", "E2", "E3", "E4"][: len(results)]
     for prev, nxt in zip(results, results[1:], strict=False):
         assert nxt["honba"] == (prev["honba"] + 1 if prev["result"] == "draw" else 0)
-    if len(results) < 4:  # J13: the game ended early only because three were at 0 or below
-        assert g.mj.last_kyoku and sum(1 for v in s["points"].values() if v <= 0) >= 3
+    if len(results) < 4:  # J13, D11: it ended early only because three were at 0 or below
+        assert g.mj.last_kyoku and three_down is not None and three_down >= 3
     assert s["standings"][0][1] == max(s["points"].values())
     return g
 
