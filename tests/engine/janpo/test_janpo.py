@@ -16,7 +16,7 @@ from engine.scenario import replay
 from tests.engine.riichi.scenario_check import check, load
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
-GAMES = int(os.environ.get("JANPO_PROPERTY_GAMES", "40"))
+GAMES = int(os.environ.get("JANPO_PROPERTY_GAMES", "200"))
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
