@@ -376,3 +376,7 @@ async def test_a_table_played_to_the_end_shows_in_history_replay_and_export(fake
         s.name: points[s.player] for s in games[0].seats}  # the export replays to the stored points
     page = await ask(fake, bot, HOST, "replay", game=game_id)
     assert f"move 0 of {len(spec['moves'])}" in page.text() and page.files
+    record = await bot.store.player_stats(GUILD_ID, HOST, "holdem")
+    assert record.games == 1 and record.poker_hands > 0  # the table stored its counters
+    text = (await ask(fake, bot, HOST, "stats", game="holdem")).text()
+    assert f"Hands played: {record.poker_hands}" in text and f"Net chips: {record.net_chips:,}" in text
