@@ -39,7 +39,7 @@ MESSAGES: dict[str, str] = {
     "btn.next_hand": "Hand »",
     # /leaderboard
     "lb.title": "{game} leaderboard · {period}",
-    "lb.line": "**{rank}.** {user} · rating **{rating}** · {games} games · average rank {average_rank} · "
+    "lb.line": "**{rank}.** {user} · rating **{rating}** · games played {games} · average rank {average_rank} · "
     "1st {first_rate} · average points {average_points}",
     "lb.empty": "No rated games of {game} on this server ({period}) yet.",
     "lb.page": "Page {page} of {pages} · {players} players · CPU players are not ranked",
@@ -81,7 +81,7 @@ MESSAGES: dict[str, str] = {
     "replay.end": "The end of the game.",
     "replay.kyoku": "{kyoku}, honba {honba}",
     "replay.hand": "Hand {hand}",
-    "replay.no_kyoku": "Game #{game_id} has {count} kyoku (or hands); pick one from 1 to {count}.",
+    "replay.no_kyoku": "Game #{game_id}: pick a kyoku (in hold'em, a hand) from 1 to {count}.",
     "replay.own_copy": "This is your own copy of that replay; the original belongs to whoever opened it.",
     "replay.broken": "Game #{game_id} cannot be replayed with this version of the rules engine.",
     # /export

@@ -60,7 +60,7 @@ MESSAGES: dict[str, str] = {
     "stats.poker": "포커",
     "stats.poker_value": "플레이한 핸드: {hands}\nVPIP: {vpip}\n쇼다운 승률: {showdown_win_rate}\n칩 손익: {net}",
     "stats.janpo": "잔포 선택",
-    "stats.janpo_value": "포커 액션이 걸린 쯔모 차례 {moves}번 중 {rate}에서 칩 액션(과 츠모기리)을 골랐습니다.",
+    "stats.janpo_value": "포커 액션이 걸린 츠모 차례 {moves}번 중 {rate}에서 칩 액션(과 츠모기리)을 골랐습니다.",
     "stats.plot_caption": "게임마다의 레이팅",
     "stats.plot_title": "{user}: 레이팅",
     "stats.plot_games": "게임",
@@ -80,7 +80,7 @@ MESSAGES: dict[str, str] = {
     "replay.end": "게임 끝.",
     "replay.kyoku": "{kyoku} {honba}본장",
     "replay.hand": "{hand}번째 핸드",
-    "replay.no_kyoku": "게임 #{game_id}은(는) {count}국(또는 핸드)입니다. 1부터 {count} 사이로 고르세요.",
+    "replay.no_kyoku": "게임 #{game_id}: 1부터 {count} 사이의 국(홀덤은 핸드)을 고르세요.",
     "replay.own_copy": "이 리플레이의 내 사본입니다. 원래 메시지는 연 사람의 것입니다.",
     "replay.broken": "게임 #{game_id}은(는) 지금 버전의 규칙 엔진으로 다시 재생할 수 없습니다.",
     # /export

@@ -221,7 +221,7 @@ async def test_stats_janpo_in_korean_with_poker_and_choices(fake: FakeDiscord, s
     mine = game.seats[0].stats
     text = (await ask(fake, bot, ANN, "stats", locale="ko", game="janpo")).text()
     assert "Ann: 잔포" in text and "화료율" in text and "VPIP" in text and "칩 손익" in text
-    assert f"포커 액션이 걸린 쯔모 차례 {mine.get('combined_moves', 0)}번 중" in text
+    assert f"포커 액션이 걸린 츠모 차례 {mine.get('combined_moves', 0)}번 중" in text
     assert f"플레이한 핸드: {mine['poker_hands']}" in text
 
 
@@ -282,7 +282,7 @@ async def test_replay_steps_with_buttons_and_kyoku_jumps(fake: FakeDiscord, star
     assert f"move {total} of {total}" in end.text() and "The end of the game." in end.text()
     assert [b.get("disabled", False) for b in end.buttons()] == [False, False, True, True]
     reply = await ask(fake, bot, ANN, "replay", game=game_id, kyoku=len(kyoku) + 1)
-    assert f"has {len(kyoku)} kyoku" in reply.text()
+    assert f"from 1 to {len(kyoku)}" in reply.text()
 
 
 async def test_a_strangers_replay_click_gets_a_private_copy(fake: FakeDiscord, start_bot: Any) -> None:

@@ -226,7 +226,7 @@ def test_text_lines() -> None:
     row = LeaderboardRow(rank=1, user_id=42, rating=1532.6, games=12, average_rank=1.75, win_rate=0.5,
                          average_points=31234.4)
     assert leaderboard_lines("en", [row]) == [
-        "**1.** <@42> · rating **1,533** · 12 games · average rank 1.75 · 1st 50.0% · average points 31,234"]
+        "**1.** <@42> · rating **1,533** · games played 12 · average rank 1.75 · 1st 50.0% · average points 31,234"]
     when = datetime(2026, 11, 30, tzinfo=UTC)
     summary = GameSummary(7, 1, 2, "five", when, when, [SeatSummary("B", None, "CPU B", 40, 2),
                                                         SeatSummary("A", 5, "Ann", 60, 1)])
