@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections import Counter
@@ -53,7 +54,11 @@ async def test_janpo_one_human_three_cpus_to_final_standings(fake: FakeDiscord, 
     results = [m for m in fake.channel_messages() if m.content.startswith("Result of ")]
     assert [m.content for m in results] == [f"Result of {r['kyoku']}" for r in table.game.summary()["kyoku_results"]]
     assert all(m.files and m.files[0][0] == "result.png" for m in results)
-    stored = await bot.store.load_unfinished()
+    for _ in range(500):  # the result is stored after the final message is shown
+        stored = await bot.store.load_unfinished()
+        if not stored:
+            break
+        await asyncio.sleep(0.02)
     assert stored == []  # the finished game left the live tables
 
     assert public_sprites
