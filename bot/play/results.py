@@ -34,9 +34,9 @@ def renamed(result: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, An
         out["tenpai"] = [name(p) for p in out["tenpai"]]
     if isinstance(out.get("pots"), list):
         out["pots"] = [dict(p, winners=[name(w) for w in p.get("winners", [])]) for p in out["pots"]]
-    for meld in out.get("melds") or []:
-        if isinstance(meld, dict) and "from" in meld:
-            meld["from"] = name(meld["from"])
+    if isinstance(out.get("melds"), list):  # copies: the engine's own records stay as they are
+        out["melds"] = [dict(m, **{"from": name(m["from"])}) if isinstance(m, dict) and "from" in m else m
+                        for m in out["melds"]]
     return out
 
 

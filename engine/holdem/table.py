@@ -124,6 +124,7 @@ class HoldemTable:
                 "board": cards_str(hand.result.board),
                 "pots": [{"amount": pot.amount, "winners": list(pot.winners)} for pot in hand.result.pots],
                 "deltas": {p: hand.result.net.get(p, 0) for p in self.players},
+                "shown": {p: cards_str(s.cards) for p, s in hand.result.shown.items()},
             }
         )
         self._next_hand()

@@ -76,6 +76,7 @@ class RiichiScoring:
             "han": scored.han,
             "fu": scored.fu,
             "yaku": yaku_names(scored),
+            "yaku_han": list(scored.yaku_han),
             "limit": scored.limit,
         }
 
