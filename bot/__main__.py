@@ -49,11 +49,22 @@ def main(argv: list[str] | None = None) -> int:
         print(e, file=sys.stderr)
         return 2
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    if args.command == "sync":
-        return asyncio.run(_sync(config, args.guild or config.dev_guild_id))
-    from bot.client import JanpoBot
+    import discord
 
-    JanpoBot(config).run(config.token, log_handler=None)
+    try:
+        if args.command == "sync":
+            return asyncio.run(_sync(config, args.guild or config.dev_guild_id))
+        from bot.client import JanpoBot
+
+        JanpoBot(config).run(config.token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused the token: check DISCORD_TOKEN in .env (Developer Portal -> your "
+              "application -> Bot -> Reset Token).", file=sys.stderr)
+        return 1
+    except (OSError, discord.GatewayNotFound, discord.HTTPException) as e:
+        print(f"Could not reach Discord ({e.__class__.__name__}: {e}); check the network and try again.",
+              file=sys.stderr)
+        return 1
     return 0
 
 
