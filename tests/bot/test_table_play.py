@@ -55,7 +55,7 @@ async def test_dm_forbidden_falls_back_to_my_hand(fake: FakeDiscord, start_bot) 
     bot = await start_bot()
     fake.faults[0].pattern = re.compile(rf"^/channels/(?!{CHANNEL_ID})\d+/messages$")  # only the DM fails
     await open_table(fake, bot, **HOLDEM)
-    notices = [m for m in fake.channel_messages() if "cannot send you direct messages" in m.content]
+    notices = await until(lambda: [m for m in fake.channel_messages() if "cannot send you direct messages" in m.content])
     assert len(notices) == 1 and f"<@{HOST}>" in notices[0].content
     assert not fake.dms(HOST)
 
