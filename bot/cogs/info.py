@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
 from typing import Any
 
 import discord
@@ -10,7 +12,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.cogs.tables import GAME_CHOICES
-from bot.i18n import language_of, t
+from bot.i18n import CAPTIONS, language_of, t
 from bot.i18n.translator import ls
 from bot.play.messages import GAME_KEYS
 
@@ -45,6 +47,24 @@ def help_embed(lang: str) -> discord.Embed:
     return embed
 
 
+def example_png(game: str, lang: str) -> bytes:
+    """A picture of the game for /help, drawn from the renderer's sample scenes in the reader's words."""
+    from bot.render import samples
+    from bot.render.draw import to_png
+    from bot.render.holdem import render_holdem_table
+    from bot.render.results import render_five_result
+    from bot.render.table import render_table
+
+    texts = CAPTIONS[lang]
+    pictures = {
+        "janpo": lambda: render_table(samples.JANPO_TABLE, texts),
+        "five": lambda: render_five_result(samples.FIVE_RESULT, texts),
+        "riichi": lambda: render_table(samples.TABLE, texts),
+        "holdem": lambda: render_holdem_table(samples.HOLDEM_TABLE, texts),
+    }
+    return to_png(pictures[game]())
+
+
 class InfoCog(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
@@ -58,5 +78,18 @@ class InfoCog(commands.Cog):
         await interaction.response.send_message(embeds=rules_embeds(lang, game.value)[:10], ephemeral=True)
 
     @app_commands.command(name=ls("cmd.help"), description=ls("cmd.help.desc"))
-    async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(embed=help_embed(language_of(interaction.locale)), ephemeral=True)
+    @app_commands.rename(game=ls("opt.game"))
+    @app_commands.describe(game=ls("opt.help_game.desc"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def help(self, interaction: discord.Interaction, game: Choice[str] | None = None) -> None:
+        lang = language_of(interaction.locale)
+        if game is None:
+            await interaction.response.send_message(embed=help_embed(lang), ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        png = await asyncio.to_thread(example_png, game.value, lang)
+        embed = discord.Embed(title=t(lang, GAME_KEYS[game.value]), description=t(lang, HOWTO_KEYS[game.value]),
+                              colour=discord.Colour.dark_green())
+        embed.set_image(url="attachment://example.png")
+        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), "example.png"),
+                                        ephemeral=True)

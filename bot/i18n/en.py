@@ -65,6 +65,7 @@ MESSAGES: dict[str, str] = {
     # options
     "opt.game": "game",
     "opt.game.desc": "Which game to play",
+    "opt.help_game.desc": "One game: how to play it, with a picture",
     "opt.rules_game.desc": "Which game's rules to show",
     "opt.red_fives": "red_fives",
     "opt.red_fives.desc": "Play with red fives (one per suit)",

@@ -65,6 +65,7 @@ MESSAGES: dict[str, str] = {
     # options
     "opt.game": "게임",
     "opt.game.desc": "플레이할 게임",
+    "opt.help_game.desc": "한 게임의 플레이 방법을 그림과 함께 보기",
     "opt.rules_game.desc": "규칙을 볼 게임",
     "opt.red_fives": "적도라",
     "opt.red_fives.desc": "빨간 5(적도라)를 수트마다 한 장씩 넣습니다",

@@ -88,3 +88,14 @@ async def test_python_m_bot_sync_registers_commands_and_touches_no_table(fake: F
     assert f"to server {GUILD_ID}" in capsys.readouterr().out
     made = fake.calls[calls:]
     assert [c.method for c in made] == ["PUT"] and f"/guilds/{GUILD_ID}/commands" in made[0].path
+
+
+async def test_help_for_one_game_shows_how_to_play_with_a_picture(fake: FakeDiscord, start_bot) -> None:
+    """Issue 10: /help game:<...> gives that game's ten-line how-to and an example picture."""
+    fake.add_user(USER, "Ann")
+    bot = await start_bot()
+    fake.slash(bot, USER, "help", game="five")
+    await fake.settle()
+    reply = fake.last_reply(USER)
+    assert reply.ephemeral and "Mahjong Five" in reply.text() and "10. " in reply.text()
+    assert reply.files and reply.files[0][0] == "example.png"
