@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -20,18 +20,11 @@ from typing import Any, TextIO
 from bot.i18n import CAPTIONS
 from bot.play import images
 from bot.render import render_five_result, render_kyoku_result, render_showdown, render_standings, to_png
-from bot.render.adapt import cards, meld
 from bot.render.model import (
-    FiveResult,
-    KyokuResult,
-    PotResult,
-    ScoreChange,
-    ScoreLine,
-    ShowdownHand,
-    ShowdownImage,
     Standing,
     StandingsImage,
 )
+from bot.render.records import five_image, kyoku_image, showdown_image
 from engine.base import Game, Move
 from engine.cpu import choose_move
 from engine.games import new_game
@@ -40,8 +33,6 @@ from engine.rng import derive
 MAHJONG_NAMES = ["Aoi", "Bora", "Chen", "Dara"]
 HOLDEM_NAMES = [*MAHJONG_NAMES, "Emil", "Fern"]
 TEXTS: Mapping[str, str] = CAPTIONS["en"]
-FIVE_BONUS_LINES = {"closed_riichi", "closed_all_sequences", "closed_twin_sequences", "all_triplets_closed",
-                    "one_suit_straight", "one_suit_no_honors", "vip_all_dragons", "vip_all_winds"}
 
 
 @dataclass(frozen=True)
@@ -131,110 +122,6 @@ def play(demo: DemoGame, seed: int, level: str, quick: bool,
     out.seconds = time.perf_counter() - start
     progress(0.95, "drawing")
     return out
-
-
-# ---- result pictures from the engine's result records (the bot posts them too: bot/play/results.py)
-
-def _changes(deltas: Mapping[str, int]) -> tuple[ScoreChange, ...]:
-    return tuple(ScoreChange(p, int(d)) for p, d in sorted(deltas.items(), key=lambda kv: -kv[1]))
-
-
-def _winning_hand(result: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any]:
-    """Hand without the winning tile (drawn apart), and the winner's melds."""
-    hand = list(result.get("hand") or [])
-    win = result.get("win_tile")
-    if win in hand:
-        hand.remove(win)
-    owner = players.index(result["winner"]) if result.get("winner") in players else 0
-    return {"hand": tuple(hand), "win_tile": win,
-            "melds": tuple(meld(m, players, owner) for m in result.get("melds") or ()),
-            "dora_indicators": tuple(result.get("dora_indicators") or ()),
-            "ura_indicators": tuple(result.get("ura_indicators") or ())}
-
-
-def _library_han() -> dict[str, tuple[int, int]]:
-    from mahjong.hand_calculating.yaku_config import YakuConfig
-
-    return {y.name: (y.han_open, y.han_closed) for y in vars(YakuConfig()).values() if hasattr(y, "han_closed")}
-
-
-def yaku_lines(result: Mapping[str, Any]) -> tuple[ScoreLine, ...]:
-    """Each yaku with its han: the library's value (open or closed hand), a dora line's count."""
-    table = _library_han()
-    closed = all(m.get("type") == "ankan" for m in result.get("melds") or ())
-    lines = []
-    for name in result.get("yaku") or ():
-        head, _, count = str(name).rpartition(" ")
-        if "Dora" in name and count.isdigit():
-            lines.append(ScoreLine(head, int(count)))
-            continue
-        han_open, han_closed = table.get(name, (0, 0))
-        lines.append(ScoreLine(name, han_closed if closed or not han_open else han_open))
-    return tuple(lines)
-
-
-def _title(result: Mapping[str, Any]) -> str:
-    honba = int(result.get("honba") or 0)
-    return str(result.get("kyoku", "")) + (f" · {honba} honba" if honba else "")
-
-
-def kyoku_image(result: Mapping[str, Any], players: Sequence[str]) -> KyokuResult:
-    """A riichi or Janpo kyoku result record to its picture; the value is what the losers paid."""
-    common = {"title": _title(result), "changes": _changes(result.get("deltas", {}))}
-    if result.get("result") == "draw":
-        return KyokuResult(tenpai=tuple(result.get("tenpai") or ()), **common)
-    paid = -sum(int(d) for d in result.get("deltas", {}).values() if d < 0)
-    limit = str(result.get("limit") or "").title()
-    value = f"{limit} · {paid:,}" if limit else f"{paid:,}"
-    return KyokuResult(winner=result["winner"], loser=result.get("from", ""), lines=yaku_lines(result),
-                       han=int(result.get("han") or 0), fu=int(result.get("fu") or 0), value=value,
-                       **_winning_hand(result, players), **common)
-
-
-def five_image(result: Mapping[str, Any], players: Sequence[str]) -> FiveResult:
-    """A Mahjong Five result record to its line-by-line breakdown (F5, F6, F9)."""
-    common = {"title": _title(result), "changes": _changes(result.get("deltas", {}))}
-    if result.get("result") == "draw":
-        return FiveResult(tenpai=tuple(result.get("tenpai") or ()), **common)
-    breakdown = result.get("breakdown") or {}
-    lines = tuple(ScoreLine(f"{x['label']} {x.get('tiles', '')}".strip(), int(x["han"]), x["key"] in FIVE_BONUS_LINES)
-                  for x in breakdown.get("lines", ()))
-    return FiveResult(winner=result["winner"], loser=result.get("from", ""), lines=lines,
-                      total_han=int(breakdown.get("total_han", result.get("han") or 0)),
-                      base_score=int(breakdown.get("base", result.get("base") or 0)),
-                      **_winning_hand(result, players), **common)
-
-
-def _shares(pots: Sequence[Mapping[str, Any]]) -> dict[str, int]:
-    """Chips each winner takes from the pots, odd 100-chip units to the first listed winner."""
-    won: dict[str, int] = {}
-    for pot in pots:
-        winners = list(pot.get("winners") or ())
-        if not winners:
-            continue
-        units, odd = divmod(int(pot["amount"]) // 100, len(winners))
-        for i, w in enumerate(winners):
-            won[w] = won.get(w, 0) + 100 * (units + (odd if i == 0 else 0))
-    return won
-
-
-def showdown_image(result: Mapping[str, Any], title: str) -> ShowdownImage:
-    from engine.holdem.cards import class_name, parse_cards, strength
-
-    board = cards(result.get("board"))
-    won = _shares(result.get("pots", ()))
-    hands = []
-    for name, shown in (result.get("shown") or {}).items():
-        hole = cards(shown.get("cards") if isinstance(shown, Mapping) else shown)
-        label = ""
-        if len(hole) == 2 and len(board) >= 3:
-            label = class_name(strength(parse_cards("".join(hole)), parse_cards("".join(board))))
-        hands.append(ShowdownHand(name, hole, label, won.get(name, 0)))
-    for name, delta in (result.get("deltas") or {}).items():
-        if delta < 0 and name not in (result.get("shown") or {}):
-            hands.append(ShowdownHand(name, (), folded=True))
-    pots = tuple(PotResult(int(p["amount"]), tuple(p.get("winners") or ())) for p in result.get("pots", ()))
-    return ShowdownImage(board=board, hands=tuple(hands), pots=pots, title=title)
 
 
 def standings_image(demo: DemoGame, summary: Mapping[str, Any], footer: str) -> StandingsImage:

@@ -10,12 +10,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.demo import FIVE_BONUS_LINES, five_image, kyoku_image, showdown_image
 from bot.i18n import t
 from bot.i18n.yaku import yaku_name
 from bot.play.messages import mleague_note
 from bot.render import render_five_result, render_kyoku_result, render_showdown, render_standings, to_png
 from bot.render.model import ScoreLine, Standing, StandingsImage
+from bot.render.records import FIVE_BONUS_LINES, five_image, kyoku_image, showdown_image
 
 
 def renamed(result: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from PIL import Image
 
 from bot import __main__ as main_module
 from bot import demo
+from bot.render import records
 from engine.scenario import run as run_scenario
 
 GAMES = ("janpo", "five", "riichi", "holdem")
@@ -91,12 +92,12 @@ def check_one_summary_line_per_game_and_a_progress_bar(demo_run: Any) -> None:
 
 def test_yaku_lines_carry_library_han() -> None:
     closed = {"yaku": ["Riichi", "Pinfu", "Dora 2", "Aka Dora 1"], "melds": []}
-    assert [(x.label, x.han) for x in demo.yaku_lines(closed)] == [("Riichi", 1), ("Pinfu", 1), ("Dora", 2),
+    assert [(x.label, x.han) for x in records.yaku_lines(closed)] == [("Riichi", 1), ("Pinfu", 1), ("Dora", 2),
                                                                      ("Aka Dora", 1)]
     opened = {"yaku": ["Honitsu", "Yakuhai (chun)"], "melds": [{"type": "pon", "tiles": ["7z"] * 3}]}
-    assert [x.han for x in demo.yaku_lines(opened)] == [2, 1]  # honitsu loses a han when open
+    assert [x.han for x in records.yaku_lines(opened)] == [2, 1]  # honitsu loses a han when open
     kan_only = {"yaku": ["Honitsu"], "melds": [{"type": "ankan", "tiles": ["1z"] * 4}]}
-    assert [x.han for x in demo.yaku_lines(kan_only)] == [3]  # a closed kan keeps the hand closed
+    assert [x.han for x in records.yaku_lines(kan_only)] == [3]  # a closed kan keeps the hand closed
 
 
 def test_kyoku_value_is_what_the_losers_paid() -> None:
@@ -104,11 +105,11 @@ def test_kyoku_value_is_what_the_losers_paid() -> None:
     record = {"kyoku": "E1", "honba": 0, "result": "ron", "winner": "A", "from": "D", "han": 2, "fu": 50,
               "yaku": ["Riichi", "Yakuhai (chun)"], "limit": "", "hand": ["1m", "1m", "2m"], "melds": [],
               "win_tile": "2m", "deltas": {"A": 6800, "B": 0, "C": 0, "D": -4800}}
-    image = demo.kyoku_image(record, ["A", "B", "C", "D"])
+    image = records.kyoku_image(record, ["A", "B", "C", "D"])
     assert image.value == "4,800" and image.hand == ("1m", "1m") and image.win_tile == "2m"
     assert [c.name for c in image.changes] == ["A", "B", "C", "D"]
     mangan = dict(record, honba=1, limit="mangan", deltas={"A": 8300, "B": 0, "C": 0, "D": -8300})
-    image = demo.kyoku_image(mangan, ["A", "B", "C", "D"])
+    image = records.kyoku_image(mangan, ["A", "B", "C", "D"])
     assert (image.title, image.value) == ("E1 · 1 honba", "Mangan · 8,300")
 
 
@@ -119,17 +120,17 @@ def test_five_breakdown_marks_closed_hand_bonuses() -> None:
                                       {"key": "vip_set", "label": "VIP Set", "han": 1, "tiles": "777z"}],
                             "total_han": 3, "base": 20},
               "deltas": {"A": -20, "B": -20, "C": 60, "D": -20}}
-    image = demo.five_image(record, ["A", "B", "C", "D"])
+    image = records.five_image(record, ["A", "B", "C", "D"])
     assert [(x.label, x.bonus) for x in image.lines] == [("Closed Hand", False), ("Riichi", True),
                                                          ("VIP Set 777z", False)]
-    assert (image.total_han, image.base_score, image.changes[0]) == (3, 20, demo.ScoreChange("C", 60))
+    assert (image.total_han, image.base_score, image.changes[0]) == (3, 20, records.ScoreChange("C", 60))
 
 
 def test_showdown_shares_and_hand_names() -> None:
     # Two winners split 500: the odd 100 goes to the first listed (D17); the folder shows face down.
     result = {"hand": 3, "board": "AhKd7c2s9h", "pots": [{"amount": 500, "winners": ["B", "A"]}],
               "deltas": {"A": 50, "B": 150, "C": -200}, "shown": {"A": "AsAd", "B": {"cards": "AcKh"}}}
-    image = demo.showdown_image(result, "Showdown")
+    image = records.showdown_image(result, "Showdown")
     hands = {h.name: h for h in image.hands}
     assert (hands["B"].won, hands["A"].won) == (300, 200)
     assert hands["A"].label == "Three of a Kind" and hands["B"].label == "Two Pair"
