@@ -46,7 +46,11 @@ def _library_han() -> dict[str, tuple[int, int]]:
 
 def yaku_lines(result: Mapping[str, Any]) -> tuple[ScoreLine, ...]:
     """Each yaku with its han: the library's value (open or closed hand), a dora line's count."""
-    table = _library_han()
+    names, given = list(result.get("yaku") or ()), list(result.get("yaku_han") or ())
+    if names and len(given) == len(names):  # the engine records each yaku's han
+        return tuple(ScoreLine(n.rpartition(" ")[0] if "Dora" in n and n.rpartition(" ")[2].isdigit() else n,
+                               int(h)) for n, h in zip(names, given, strict=True))
+    table = _library_han()  # older stored records: the library's value for an open or closed hand
     closed = all(m.get("type") == "ankan" for m in result.get("melds") or ())
     lines = []
     for name in result.get("yaku") or ():

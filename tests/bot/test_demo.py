@@ -159,3 +159,9 @@ def test_bot_demo_is_a_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
         main_module.main(["demo", "--help"])
     assert done.value.code == 0
     assert "--quick" in capsys.readouterr().out
+
+
+def test_yaku_lines_use_the_han_the_engine_recorded() -> None:
+    """Records carry each yaku's han (engine/riichi/ruleset.py); a dora line shows its count."""
+    record = {"yaku": ["Riichi", "Honitsu", "Dora 2"], "yaku_han": [1, 2, 2], "melds": []}
+    assert [(x.label, x.han) for x in records.yaku_lines(record)] == [("Riichi", 1), ("Honitsu", 2), ("Dora", 2)]
