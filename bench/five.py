@@ -8,10 +8,9 @@ emptied before each pass, so those figures are for fresh hands, as in play.
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from collections.abc import Callable
 
+from bench._timing import rate
 from engine.five.scoring import score_five
 from engine.five.tenpai import clear_cache, tenpai_waits
 from engine.games import new_game
@@ -46,15 +45,6 @@ def _hand(rng: random.Random) -> Hand:
         return concealed, melds
 
 
-def _rate(work: Callable[[], int], repeats: int) -> float:
-    rates = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        calls = work()
-        rates.append(calls / (time.perf_counter() - start))
-    return statistics.median(rates)
-
-
 def run(quick: bool) -> list[tuple[str, str]]:
     rng = random.Random("bench-five")
     hands = [_hand(rng) for _ in range(100 if quick else 1000)]
@@ -84,7 +74,7 @@ def run(quick: bool) -> list[tuple[str, str]]:
         return work
 
     return [
-        ("scoring calls per second (score_five, distinct hands)", f"{_rate(score_all, repeats):,.0f}"),
-        ("tenpai checks per second (tenpai_waits, 34 kinds tried)", f"{_rate(waits_all, repeats):,.0f}"),
-        ("five game: whole games per second (random legal moves)", f"{_rate(games(2 if quick else 10), repeats):,.2f}"),
+        ("scoring calls per second (score_five, distinct hands)", f"{rate(score_all, repeats):,.0f}"),
+        ("tenpai checks per second (tenpai_waits, 34 kinds tried)", f"{rate(waits_all, repeats):,.0f}"),
+        ("five game: whole games per second (random legal moves)", f"{rate(games(2 if quick else 10), repeats):,.2f}"),
     ]

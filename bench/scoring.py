@@ -11,11 +11,11 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable
 
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 
+from bench._timing import rate
 from engine.riichi.scoring import WinContext, library_melds, score_win, shanten, tenpai_waits
 from engine.tiles import Meld, MeldKind
 
@@ -54,15 +54,6 @@ def _win(rng: random.Random) -> WinContext:
             dora_indicators=(rng.choice([t for pool in pools.values() for t in pool]),),
             riichi=not melds,
         )
-
-
-def _rate(work: Callable[[], int], repeats: int) -> float:
-    rates = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        calls = work()
-        rates.append(calls / (time.perf_counter() - start))
-    return statistics.median(rates)
 
 
 def run(quick: bool) -> list[tuple[str, str]]:
@@ -129,6 +120,6 @@ def run(quick: bool) -> list[tuple[str, str]]:
         ("scoring calls per second through the adapter (score_win)", f"{through:,.0f}"),
         ("scoring calls per second, direct library calls", f"{plain:,.0f}"),
         ("adapter / direct throughput ratio", f"{through / plain:.2f}"),
-        ("tenpai_waits calls per second (13-tile hands, R10)", f"{_rate(waits, repeats):,.0f}"),
-        ("shanten calls per second", f"{_rate(shanten_all, repeats):,.0f}"),
+        ("tenpai_waits calls per second (13-tile hands, R10)", f"{rate(waits, repeats):,.0f}"),
+        ("shanten calls per second", f"{rate(shanten_all, repeats):,.0f}"),
     ]
