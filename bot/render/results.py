@@ -84,9 +84,9 @@ def _layout_height(result: KyokuResult | FiveResult, lines: int, extra: int) -> 
     return MARGIN + 36 + (tall + 14 if tall else 0) + dora + body + MARGIN
 
 
-def render_kyoku_result(result: KyokuResult, texts: Mapping[str, str] | None = None) -> Image.Image:
-    extra = 60 if result.winner else 26
-    img, d = dr.canvas(WIDTH, _layout_height(result, len(result.lines), extra))
+def _head(img: Image.Image, d: ImageDraw.ImageDraw, result: KyokuResult | FiveResult,
+          texts: Mapping[str, str] | None) -> int:
+    """Title, the winning hand and the indicators, shared by riichi and Five results; the next y."""
     _title(d, result, texts)
     y = MARGIN + 36
     if result.hand:
@@ -94,6 +94,13 @@ def render_kyoku_result(result: KyokuResult, texts: Mapping[str, str] | None = N
     if result.dora_indicators or result.ura_indicators:
         _indicators(img, d, result.dora_indicators, result.ura_indicators, y, texts)
         y += SMALL_H + 12
+    return y
+
+
+def render_kyoku_result(result: KyokuResult, texts: Mapping[str, str] | None = None) -> Image.Image:
+    extra = 60 if result.winner else 26
+    img, d = dr.canvas(WIDTH, _layout_height(result, len(result.lines), extra))
+    y = _head(img, d, result, texts)
     col = WIDTH // 2 + 20
     ly = y + 12
     for line in result.lines:
@@ -114,13 +121,7 @@ def render_kyoku_result(result: KyokuResult, texts: Mapping[str, str] | None = N
 
 def render_five_result(result: FiveResult, texts: Mapping[str, str] | None = None) -> Image.Image:
     img, d = dr.canvas(WIDTH, _layout_height(result, len(result.lines), 70 if result.winner else 26))
-    _title(d, result, texts)
-    y = MARGIN + 36
-    if result.hand:
-        y += _hand_row(img, result.hand, result.melds, result.win_tile, y) + 14
-    if result.dora_indicators or result.ura_indicators:
-        _indicators(img, d, result.dora_indicators, result.ura_indicators, y, texts)
-        y += SMALL_H + 12
+    y = _head(img, d, result, texts)
     col = WIDTH // 2 + 20
     ly = y + 12
     for line in result.lines:
