@@ -107,6 +107,29 @@ def is_terminal_or_honor(kind: int) -> bool:
     return kind >= 27 or kind % 9 in (0, 8)
 
 
+ORPHANS = frozenset({0, 8, 9, 17, 18, 26, *range(27, 34)})
+"""The terminals and honors (thirteen orphans)."""
+
+
+def near_kinds(counts: list[int] | tuple[int, ...]) -> set[int]:
+    """Kinds that can join a held tile in a set or pair: a held honor, or a suit kind within two
+    of a held one. Only these can complete a regular hand or lower its shanten.
+
+    >>> sorted(kind_name(k) for k in near_kinds(to_34([0, 32, 132])))
+    ['1m', '2m', '3m', '7m', '7z', '8m', '9m']
+    """
+    near: set[int] = set()
+    for kind, n in enumerate(counts):
+        if not n:
+            continue
+        if kind >= 27:
+            near.add(kind)
+            continue
+        low = kind - kind % 9
+        near.update(range(max(low, kind - 2), min(low + 9, kind + 3)))
+    return near
+
+
 def to_34(tiles: list[int] | tuple[int, ...]) -> list[int]:
     counts = [0] * 34
     for t in tiles:

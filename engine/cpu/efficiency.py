@@ -18,6 +18,8 @@ from functools import lru_cache
 
 from mahjong.shanten import Shanten
 
+from engine.tiles import ORPHANS, near_kinds
+
 Counts = tuple[int, ...]
 
 
@@ -54,28 +56,11 @@ def shanten(counts: Counts, forms: Forms) -> int:
     return _shanten(counts, forms.seven_pairs, forms.thirteen_orphans)
 
 
-ORPHANS = (0, 8, 9, 17, 18, 26, *range(27, 34))
-
-
-def _neighbours(counts: Counts) -> set[int]:
-    """Kinds whose draw can lower a regular hand's shanten: held honors, suit tiles within two."""
-    near: set[int] = set()
-    for k, n in enumerate(counts):
-        if not n:
-            continue
-        if k >= 27:
-            near.add(k)
-            continue
-        base = k - k % 9
-        near.update(range(max(base, k - 2), min(base + 9, k + 3)))
-    return near
-
-
 def _candidates(counts: Counts, forms: Forms, base: int) -> set[int]:
     """Draws worth testing: only the shapes already at the hand's shanten can improve it."""
     out: set[int] = set()
     if _shanten(counts, False, False) == base:
-        out |= _neighbours(counts)
+        out |= near_kinds(counts)
     if sum(counts) >= 13:
         if forms.seven_pairs and Shanten.calculate_shanten_for_chiitoitsu_hand(counts) == base:
             held = {k for k, n in enumerate(counts) if n}

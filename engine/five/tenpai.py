@@ -31,8 +31,7 @@ from functools import lru_cache
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
 
-from engine.five.yaku.thirteen_orphans import ORPHANS
-from engine.tiles import Meld, to_34
+from engine.tiles import ORPHANS, Meld, near_kinds, to_34
 
 
 def completing_kinds(
@@ -80,18 +79,9 @@ def clear_cache() -> None:
 
 
 def _candidates(counts: list[int], thirteen_orphans: bool) -> list[int]:
-    """Kinds that could join a held tile in a set or pair (within two in a suit, or the same
-    honor), plus every terminal and honor when thirteen orphans is played: no other can win."""
-    near = set(ORPHANS) if thirteen_orphans else set()
-    for kind, n in enumerate(counts):
-        if not n:
-            continue
-        if kind >= 27:
-            near.add(kind)
-            continue
-        low = kind - kind % 9
-        near.update(k for k in range(kind - 2, kind + 3) if low <= k < low + 9)
-    return sorted(near)
+    """Kinds that could join a held tile in a set or pair, plus every terminal and honor when
+    thirteen orphans is played: no other can win."""
+    return sorted(near_kinds(counts) | (ORPHANS if thirteen_orphans else set()))
 
 
 def tenpai_waits(

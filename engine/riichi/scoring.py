@@ -43,7 +43,7 @@ from mahjong.hand_calculating.scores import ScoresCalculator
 from mahjong.meld import Meld as LibMeld
 from mahjong.shanten import Shanten
 
-from engine.tiles import Meld, MeldKind, to_34
+from engine.tiles import ORPHANS, Meld, MeldKind, near_kinds, to_34
 
 __all__ = [
     "DAISANGEN",
@@ -336,22 +336,12 @@ def waits(closed13: Iterable[int], melds: Iterable[Meld] = ()) -> set[int]:
     return out
 
 
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_ORPHAN_SET = frozenset(_ORPHANS)
-
-
 def _candidates(counts: list[int]) -> set[int]:
-    """Kinds that could complete the hand: a held kind (pair, triplet, seven pairs), a suit
-    neighbour within two (sequence), or any terminal or honor when nothing else is held (kokushi).
-    """
-    held = [kind for kind, n in enumerate(counts) if n]
-    out = set(held)
-    for kind in held:
-        if kind < 27:
-            low = kind - kind % 9
-            out.update(range(max(low, kind - 2), min(low + 8, kind + 2) + 1))
-    if _ORPHAN_SET.issuperset(held):
-        out.update(_ORPHANS)
+    """Kinds that could complete the hand: a held kind or a suit neighbour within two (sets, pairs,
+    seven pairs), or any terminal or honor when nothing else is held (kokushi)."""
+    out = near_kinds(counts)
+    if ORPHANS.issuperset(k for k, n in enumerate(counts) if n):
+        out |= ORPHANS
     return out
 
 

@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.five.lines import Line
-
-ORPHANS = frozenset({0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33})
+from engine.tiles import ORPHANS
 
 
 def score(kinds: Sequence[int]) -> list[Line]:
