@@ -30,11 +30,6 @@ class TileError(ValueError):
     """A tile string that does not follow the notation."""
 
 
-def kind_of(tile: int) -> int:
-    """The 34-kind (0..33) of a 136 id."""
-    return tile // 4
-
-
 def is_red(tile: int) -> bool:
     return tile in RED_FIVES
 
@@ -49,11 +44,6 @@ def tile_name(tile: int, red_fives: bool = True) -> str:
     if red_fives and tile in RED_FIVES:
         return f"0{SUITS[tile // 36]}"
     return kind_name(tile // 4)
-
-
-def names(tiles: list[int] | tuple[int, ...], red_fives: bool = True) -> str:
-    """Tiles as one compact string, one suffix per tile: ``'1m2m0p'``."""
-    return "".join(tile_name(t, red_fives) for t in tiles)
 
 
 def parse(text: str) -> list[tuple[int, bool]]:
