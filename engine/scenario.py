@@ -7,6 +7,7 @@ on standard error for an illegal move (naming its index) or a malformed file (na
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any
 
@@ -68,8 +69,11 @@ def main(argv: list[str] | None = None) -> int:
     except (IllegalMove, ScenarioError) as e:
         print(str(e).replace("\n", " "), file=sys.stderr)
         return 2
-    json.dump(result, sys.stdout, indent=1, ensure_ascii=False)
-    sys.stdout.write("\n")
+    try:
+        sys.stdout.write(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader stopped early (`| head`): not an error of the scenario
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
