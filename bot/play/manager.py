@@ -21,6 +21,7 @@ import discord
 
 from bot.i18n import CAPTIONS, language_of, t
 from bot.play import buttons, cpu, images, messages, results
+from bot.play.clock import Clock, RealClock
 from bot.play.moves import default_part, layout, poker_numbers, poker_parts, split
 from bot.play.moves import played as played_text
 from bot.play.table import AFK_AFTER, DEFAULT_BANK, MIN_SEATS, SEATS, Seat, Table
@@ -33,7 +34,6 @@ from engine.rng import derive, new_seed, seed_digest
 from engine.scenario import replay
 
 log = logging.getLogger(__name__)
-ACK_WAIT = 1.5  # seconds a click may wait for its table before it is acknowledged with a defer
 ERROR_KEYS = {
     "not_your_turn": "err.not_your_turn",
     "game_over": "err.game_over",
@@ -46,8 +46,9 @@ ERROR_KEYS = {
 class TableManager:
     def __init__(self, bot: Any, store: Any, *, time_scale: float = 1.0, edit_interval: float = 1.0,
                  repost_after: float = 3600.0, cpu_pause: float = 1.0,
-                 seeds: Callable[[], int] = new_seed) -> None:
+                 seeds: Callable[[], int] = new_seed, clock: Clock | None = None) -> None:
         self.bot = bot
+        self.clock: Clock = clock or RealClock()  # every wait of the bot: tests pass a ManualClock
         self.store = store
         self.time_scale = time_scale
         self.edit_interval = edit_interval
@@ -76,10 +77,6 @@ class TableManager:
 
     # ---- helpers -------------------------------------------------------------------------------
 
-    @staticmethod
-    def clock() -> float:
-        return time.time()
-
     async def answer(self, interaction: discord.Interaction, key: str, **params: Any) -> None:
         """A short private reply in the clicking user's language."""
         text = t(language_of(interaction.locale), key, **params)
@@ -87,6 +84,18 @@ class TableManager:
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
+
+    def idle(self, table_id: str) -> bool:
+        """Nothing of the table runs or is scheduled but its turn timers (a CPU turn, an edit, a
+        result picture would count)."""
+        task = self.cpu_tasks.get(table_id)
+        if task is not None and not task.done():
+            return False
+        if any(not task.done() for task in self.result_tasks.get(table_id, ())):
+            return False
+        table = self.tables.get(table_id)
+        publisher = self.publishers.get(table.channel_id) if table else None
+        return publisher is None or publisher.done()
 
     def table_in(self, channel_id: int | None) -> Table | None:
         tid = self.by_channel.get(channel_id or 0)
@@ -138,7 +147,7 @@ class TableManager:
             embed=messages.lobby_embed(table.lang, table, SEATS[game]), view=buttons.lobby_view(table.table_id, table.lang)
         )
         table.message_id = sent.message_id
-        table.message_posted = self.clock()
+        table.message_posted = self.clock.now()
         await self.save(table)
 
     async def on_lobby(self, interaction: discord.Interaction, table_id: str, action: str) -> None:
@@ -189,7 +198,7 @@ class TableManager:
         table.seed = self.seeds() if seed is None else seed
         table.draw_seats()
         table.status = "playing"
-        table.started_at = self.clock()
+        table.started_at = self.clock.now()
         table.bank = {p: float(DEFAULT_BANK) for p in table.players}
         table.game = replay(table.scenario())
         await self.advance(table)
@@ -306,7 +315,7 @@ class TableManager:
         """Start the player's clock and send their hand with buttons (by DM, unless DMs are closed)."""
         key = (table.table_id, player)
         self._clear_prompt(table, player)
-        now = self.clock()
+        now = self.clock.now()
         allowed = (table.timer + table.bank.get(player, 0.0)) * self.time_scale
         table.prompts[player] = table.move_no
         table.deadlines[player] = deadline if deadline is not None else now + allowed
@@ -385,7 +394,7 @@ class TableManager:
     async def _cpu_turn(self, table: Table) -> None:
         """The next CPU move. The task stays in ``cpu_tasks`` while it plays, so ``close`` can
         cancel it; it replaces itself there when it schedules the next one."""
-        await asyncio.sleep(self.cpu_pause * self.time_scale)
+        await self.clock.sleep(self.cpu_pause * self.time_scale)
         async with self.locks[table.table_id]:
             if table.status == "playing" and self.tables.get(table.table_id) is table and not self.closed:
                 await self.advance(table)
@@ -393,7 +402,7 @@ class TableManager:
             del self.cpu_tasks[table.table_id]
 
     async def _expire(self, table_id: str, player: str, no: int, delay: float) -> None:
-        await asyncio.sleep(delay)
+        await self.clock.sleep(delay)
         table = self.tables.get(table_id)
         if table is None:
             return
@@ -443,7 +452,7 @@ class TableManager:
             except IllegalMove as e:
                 return await self.answer(interaction, ERROR_KEYS.get(e.code, "err.not_allowed"))
             key = (table_id, player)
-            used = self.clock() - self.started.get(key, self.clock())
+            used = self.clock.now() - self.started.get(key, self.clock.now())
             table.bank[player] = max(0.0, table.bank.get(player, 0.0) - max(0.0, used - table.timer))
             table.missed[player] = 0
             table.answered[player] = no
@@ -461,13 +470,11 @@ class TableManager:
 
     @asynccontextmanager
     async def _turn_lock(self, interaction: discord.Interaction, table_id: str) -> AsyncIterator[None]:
-        """The table's lock; if it is not free soon, acknowledge the click first (Discord waits 3 s)."""
+        """The table's lock; if another move holds it, acknowledge the click first (Discord waits 3 s)."""
         lock = self.locks[table_id]
-        try:
-            await asyncio.wait_for(lock.acquire(), ACK_WAIT)
-        except TimeoutError:
+        if lock.locked():
             await interaction.response.defer()
-            await lock.acquire()
+        await lock.acquire()
         try:
             yield
         finally:
@@ -534,8 +541,8 @@ class TableManager:
         ]
         result = FinishedGame(
             guild_id=table.guild_id, channel_id=table.channel_id, game=table.game_name, options=table.options,
-            started_at=datetime.fromtimestamp(table.started_at or self.clock(), UTC),
-            finished_at=datetime.fromtimestamp(self.clock(), UTC), seed=table.seed or 0,
+            started_at=datetime.fromtimestamp(table.started_at or self.clock.now(), UTC),
+            finished_at=datetime.fromtimestamp(self.clock.now(), UTC), seed=table.seed or 0,
             scenario=table.scenario(), seats=seats, kyoku_results=list(summary.get("kyoku_results", [])),
             poker_results=list(summary.get("poker_results", [])),
         )
@@ -568,9 +575,9 @@ class TableManager:
 
     async def _publish_loop(self, table: Table) -> None:
         while table.table_id in self.dirty and table.status == "playing":
-            wait = self.last_edit.get(table.channel_id, 0.0) + self.edit_interval * self.time_scale - self.clock()
+            wait = self.last_edit.get(table.channel_id, 0.0) + self.edit_interval * self.time_scale - self.clock.now()
             if wait > 0:
-                await asyncio.sleep(wait)
+                await self.clock.sleep(wait)
             if table.status != "playing":
                 return
             await self._publish(table)
@@ -599,14 +606,14 @@ class TableManager:
         embed.set_image(url="attachment://table.png")
         view = buttons.table_view(table.table_id, table.lang) if table.status == "playing" else None
         channel = self.bot.get_partial_messageable(table.channel_id)
-        self.last_edit[table.channel_id] = self.clock()
+        self.last_edit[table.channel_id] = self.clock.now()
         try:
-            if table.message_id and self.clock() - table.message_posted < self.repost_after:
+            if table.message_id and self.clock.now() - table.message_posted < self.repost_after:
                 await channel.get_partial_message(table.message_id).edit(embed=embed, attachments=[file], view=view)
             else:
                 old = table.message_id
                 sent = await channel.send(embed=embed, file=file, view=view)
-                table.message_id, table.message_posted = sent.id, self.clock()
+                table.message_id, table.message_posted = sent.id, self.clock.now()
                 if old:
                     await _quietly(channel.get_partial_message(old).delete())
                 if table.status == "playing":
@@ -711,7 +718,7 @@ class TableManager:
         if any(table.is_cpu(p) for p in game.waiting_on()):
             await self.advance(table)
             return
-        floor = self.clock() + 5 * self.time_scale
+        floor = self.clock.now() + 5 * self.time_scale
         for player in game.waiting_on():
             await self.prompt(table, player, game.legal_moves(player), max(deadlines.get(player, floor), floor))
         await self.save(table)

@@ -12,21 +12,23 @@ from harness import FakeDiscord, log_in
 
 from bot.client import JanpoBot
 from bot.config import Config
+from bot.play.clock import ManualClock
 from bot.storage import Store
-
-TIME_SCALE = 0.01  # 30 s turn timer -> 0.3 s; one table edit per 10 ms
 
 
 @pytest.fixture
 def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
-    discord_fake = FakeDiscord()
+    """The fake Discord, on a virtual clock the bots under test share (time passes only when the
+    test waits for something, and then in no wall time)."""
+    discord_fake = FakeDiscord(ManualClock())
     discord_fake.install(monkeypatch)
     return discord_fake
 
 
 @pytest.fixture
-async def start_bot(tmp_path: Path) -> AsyncIterator[Callable[..., Awaitable[JanpoBot]]]:
-    """``await start_bot()`` -> a logged-in bot; every call opens the same database file anew."""
+async def start_bot(tmp_path: Path, fake: FakeDiscord) -> AsyncIterator[Callable[..., Awaitable[JanpoBot]]]:
+    """``await start_bot()`` -> a logged-in bot on the fake's clock, real time scale (a 30 s timer
+    is 30 clock seconds); every call opens the same database file anew."""
     bots: list[JanpoBot] = []
     stores: list[Any] = []
 
@@ -34,8 +36,8 @@ async def start_bot(tmp_path: Path) -> AsyncIterator[Callable[..., Awaitable[Jan
         store = await Store.open(str(tmp_path / "janpo.sqlite3"))
         stores.append(store)
         seeds = iter(range(kw.pop("seed", 1), 10**9))
-        bot = JanpoBot(Config(token="fake-token"), store=store, time_scale=kw.pop("time_scale", TIME_SCALE),
-                       seeds=lambda: next(seeds), **kw)
+        bot = JanpoBot(Config(token="fake-token"), store=store, seeds=lambda: next(seeds), clock=fake.clock,
+                       **kw)
         await log_in(bot)
         bots.append(bot)
         return bot

@@ -6,9 +6,20 @@ through ``ConnectionState.parse_interaction_create``, so slash commands, Dynamic
 modals run through discord.py's own routing. Tests then look at what a user would see: which
 messages, in which channel or DM, ephemeral or not, with which images and buttons.
 
+Time: with a ``ManualClock`` (the ``fake`` fixture gives one), the bot's waits run on virtual
+time and tests wait for *events*, never for wall-clock time: ``until(predicate)`` lets the bot run
+until nothing is left to do at the current instant (every callback run, every worker-thread job and
+database query answered), checks the predicate, and only then moves the clock to the next wake-up
+(a CPU pause, an edit interval, a turn timer). It fails at once when the bot goes idle for good
+without the predicate coming true. So a busy machine is slower but never gives another answer.
+Worker-thread jobs (``asyncio.to_thread``) run inline, one at a time in submission order, so the
+order of events does not depend on thread scheduling either.
+
 Faults: ``fail(...)`` makes the next matching request answer 403 (``Forbidden``, e.g. 50007),
-404 (``NotFound``, e.g. 10008 Unknown Message), 500 (``DiscordServerError``, what discord.py raises once its own retries are spent) or 429 (the
-request waits ``retry_after`` and then goes through, as discord.py's rate-limit handling does).
+404 (``NotFound``, e.g. 10008 Unknown Message), 500 (``DiscordServerError``, what discord.py
+raises once its own retries are spent) or 429 (the request waits ``retry_after`` on the clock and
+then goes through, as discord.py's rate-limit handling does). ``latency`` makes every request take
+that long on the clock, which opens the windows real network round trips open.
 """
 
 from __future__ import annotations
@@ -17,12 +28,16 @@ import asyncio
 import itertools
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiosqlite
 import discord
 from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter
+
+from bot.play.clock import ManualClock
 
 APP_ID = 900_000_000_000_000_001
 BOT_ID = APP_ID
@@ -51,6 +66,7 @@ class Call:
     user_id: int | None = None
     ephemeral: bool = False
     message_id: int | None = None
+    at: float = 0.0  # the clock's time when the request reached Discord
 
     @property
     def public(self) -> bool:
@@ -133,9 +149,93 @@ class Hit:
     answered: bool = False  # Discord got the interaction's response (message, defer, modal or update)
 
 
-class FakeDiscord:
+class _Calls(list[Call]):
+    """The request log; each entry is stamped with the clock's time as it is added."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        super().__init__()
+        self.fake = fake
+
+    def append(self, call: Call) -> None:
+        clock = self.fake.clock
+        call.at = clock.now() if clock is not None else 0.0
+        super().append(call)
+
+
+class Quiet:
+    """Tells when the event loop has nothing left to do at the current instant.
+
+    Work the loop waits on outside itself is made visible: worker-thread jobs run inline (their
+    result is delivered on the next loop turn, so the caller still yields), and each SQLite query
+    is tracked until its answer is back."""
+
     def __init__(self) -> None:
-        self.calls: list[Call] = []
+        self.work: set[asyncio.Future[Any]] = set()
+
+    def install(self, monkeypatch: Any) -> None:
+        quiet = self
+
+        def run_inline(loop: asyncio.AbstractEventLoop, executor: Any, func: Callable[..., Any],
+                       *args: Any) -> asyncio.Future[Any]:
+            future: asyncio.Future[Any] = loop.create_future()
+            try:
+                result = func(*args)
+            except BaseException as e:  # delivered to the awaiting task, as a thread's error is
+                loop.call_soon(_settle_future, future, None, e)
+            else:
+                loop.call_soon(_settle_future, future, result, None)
+            return future
+
+        execute, connect = aiosqlite.Connection._execute, aiosqlite.Connection._connect
+
+        async def tracked_execute(conn: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+            return await quiet.track(execute(conn, fn, *args, **kwargs))
+
+        async def tracked_connect(conn: Any) -> Any:
+            return await quiet.track(connect(conn))
+
+        monkeypatch.setattr(asyncio.BaseEventLoop, "run_in_executor", run_inline)
+        monkeypatch.setattr(aiosqlite.Connection, "_execute", tracked_execute)
+        monkeypatch.setattr(aiosqlite.Connection, "_connect", tracked_connect)
+
+    def track(self, coro: Any) -> asyncio.Future[Any]:
+        task = asyncio.ensure_future(coro)
+        self.work.add(task)
+        task.add_done_callback(self.work.discard)
+        return task
+
+    async def wait(self) -> None:
+        """Return once no callback is ready and no outside work is pending."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(0)
+            if self.work:
+                await asyncio.wait(set(self.work))
+                continue
+            if loop._ready:  # type: ignore[attr-defined]  # callbacks queued for this loop turn
+                continue
+            return
+
+
+def _settle_future(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.cancelled():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
+_current: FakeDiscord | None = None  # the fake installed for this test: module-level until() uses its clock
+MAX_STEPS = 200_000  # clock steps one wait may take before it is called a runaway
+
+
+class FakeDiscord:
+    def __init__(self, clock: ManualClock | None = None) -> None:
+        self.clock = clock  # None: real time (the benchmark); otherwise the bot's virtual clock
+        self.quiet = Quiet()
+        self.latency = 0.0  # seconds every request takes on the clock
+        self.calls: list[Call] = _Calls(self)
         self.messages: dict[int, Stored] = {}
         self.users: dict[int, dict[str, Any]] = {BOT_ID: user_json(BOT_ID, "Janpo", bot=True)}
         self.dm_of: dict[int, int] = {}
@@ -147,7 +247,11 @@ class FakeDiscord:
     # ---- set-up --------------------------------------------------------------------------------
 
     def install(self, monkeypatch: Any) -> None:
+        global _current
         fake = self
+        _current = self
+        if self.clock is not None:
+            self.quiet.install(monkeypatch)
 
         async def http_request(client: HTTPClient, route: Any, *, files: Any = None, form: Any = None, **kw: Any) -> Any:
             payload = kw.get("json")
@@ -177,14 +281,22 @@ class FakeDiscord:
 
     # ---- the fake API --------------------------------------------------------------------------
 
+    async def sleep(self, seconds: float) -> None:
+        if self.clock is not None:
+            await self.clock.sleep(seconds)
+        else:
+            await asyncio.sleep(seconds)
+
     async def handle(self, method: str, path: str, payload: Any, files: list[discord.File]) -> Any:
         data = [(f.filename or "", _read(f)) for f in files]
+        if self.latency:
+            await self.sleep(self.latency)
         for fault in self.faults:
             if fault.times and fault.method == method and fault.pattern.search(path):
                 fault.times -= 1
                 self.calls.append(Call(method, path, "other", payload, data, status=fault.status))
                 if fault.status == 429:
-                    await asyncio.sleep(fault.retry_after)
+                    await self.sleep(fault.retry_after)
                     break
                 body = {"code": fault.code, "message": _REASONS.get(fault.code, "error")}
                 if fault.status == 403:
@@ -370,7 +482,7 @@ class FakeDiscord:
         return data
 
     def slash(self, bot: Any, user_id: int, command: str, locale: str = "en-US", channel_id: int = CHANNEL_ID,
-              **options: Any) -> None:
+              **options: Any) -> str:
         """``slash(bot, uid, "table new", game="holdem")``: what Discord sends for a slash command."""
         names = command.split()
         opts = [{"name": k, "type": _option_type(v), "value": v} for k, v in options.items()]
@@ -379,14 +491,16 @@ class FakeDiscord:
         payload = self._base(2, user_id, locale, channel_id, dm=False)
         payload["data"] = {"id": str(self.next_id()), "name": names[0], "type": 1, "options": opts}
         bot._connection.parse_interaction_create(payload)
+        return str(payload["token"])
 
-    def click(self, bot: Any, user_id: int, message: Stored, custom_id: str, locale: str = "en-US") -> None:
+    def click(self, bot: Any, user_id: int, message: Stored, custom_id: str, locale: str = "en-US") -> str:
         payload = self._base(3, user_id, locale, message.channel_id, dm=message.where == "dm", message=message)
         payload["data"] = {"custom_id": custom_id, "component_type": 2}
         bot._connection.parse_interaction_create(payload)
+        return str(payload["token"])
 
-    def submit_modal(self, bot: Any, user_id: int, message: Stored, value: str, locale: str = "en-US") -> None:
-        """Answer the modal the bot last opened for this user."""
+    def submit_modal(self, bot: Any, user_id: int, message: Stored, value: str, locale: str = "en-US") -> str:
+        """Answer the modal the bot last opened for this user (returns the interaction's token)."""
         modal = next(c.payload for c in reversed(self.calls)
                      if c.payload and c.payload.get("type") == 9 and c.user_id == user_id)
         assert modal is not None
@@ -396,10 +510,87 @@ class FakeDiscord:
         payload["data"] = {"custom_id": data["custom_id"], "components": [
             {"type": 1, "components": [{"type": 4, "custom_id": field_id, "value": value}]}]}
         bot._connection.parse_interaction_create(payload)
+        return str(payload["token"])
 
-    async def settle(self, quiet: float = 0.05, limit: float = 10.0) -> None:
-        """Wait until every interaction sent has its response and the bot has stopped talking to
-        Discord for ``quiet`` seconds."""
+    # ---- waiting for events ----------------------------------------------------------------------
+
+    async def until(self, predicate: Callable[[], Any], *, within: float | None = None,
+                    what: str | None = None) -> Any:
+        """Run the bot until ``predicate()`` is true at a quiet instant and return its value.
+
+        Between checks the clock moves to the next wake-up; ``within``: never further than that
+        many seconds from the instant of the last wake-up (``settle`` follows CPU pacing and edit
+        intervals but stops short of turn timers)."""
+        what = what or getattr(predicate, "__name__", repr(predicate))
+        if self.clock is None:
+            return await _poll(predicate, what)
+        for _ in range(MAX_STEPS):
+            await self.quiet.wait()
+            value = predicate()
+            if value:
+                return value
+            deadline = self.clock.next_deadline()
+            if deadline is None:
+                raise AssertionError(f"the bot went idle without {what}")
+            if within is not None and deadline > self.clock.now() + within:
+                raise AssertionError(f"nothing due within {within} s and still not {what}")
+            self.clock.advance_to(deadline)
+        raise AssertionError(f"the bot kept going for {MAX_STEPS} clock steps without {what}")
+
+    async def settle(self, within: float = 3.0) -> None:
+        """Let the bot do all it does without anyone acting: CPU moves, pictures, edits (waits up to
+        ``within`` seconds long, so no turn timer runs out), and every interaction is answered."""
+        if self.clock is None:
+            await self._settle_real()
+            return
+        for _ in range(MAX_STEPS):
+            await self.quiet.wait()
+            deadline = self.clock.next_deadline()
+            if deadline is None or deadline > self.clock.now() + within:
+                break
+            self.clock.advance_to(deadline)
+        unanswered = [token for token, hit in self.hits.items() if not hit.answered]
+        assert not unanswered, f"interactions never answered: {unanswered}"
+
+    async def run_for(self, seconds: float) -> None:
+        """Let ``seconds`` of clock time pass, everything due meanwhile running in order."""
+        assert self.clock is not None, "run_for needs the virtual clock"
+        end = self.clock.now() + seconds
+        while True:
+            await self.quiet.wait()
+            deadline = self.clock.next_deadline()
+            if deadline is None or deadline > end:
+                break
+            self.clock.advance_to(deadline)
+        self.clock.advance_to(end)
+        await self.quiet.wait()
+
+    async def answered(self, token: str) -> Hit:
+        """The interaction with this token got its response (message, defer, modal or update)."""
+        hit = self.hits[token]
+        return await self.until(lambda: hit.answered and hit, what=f"an answer to {token}")
+
+    async def file_in(self, channel_id: int = CHANNEL_ID, name: str | None = None, after: int = 0) -> Stored:
+        """A message with a file (named ``name``) reached the channel, among calls from ``after`` on."""
+        def found() -> Stored | None:
+            for call in self.calls[after:]:
+                if (call.channel_id == channel_id and call.files and call.status == 200 and call.message_id
+                        and (name is None or any(n == name for n, _ in call.files))):
+                    return self.messages.get(call.message_id)
+            return None
+        return await self.until(found, what=f"a file {name or ''} in channel {channel_id}")
+
+    async def move_made(self, table: Any, move: list[Any], after: int = 0) -> int:
+        """Table ``table`` made ``move`` (at index ``after`` or later); returns its index."""
+        def found() -> int:  # index + 1, so that index 0 counts as found
+            return next((i + 1 for i in range(after, len(table.moves)) if table.moves[i] == move), 0)
+        return int(await self.until(found, what=f"the move {move}")) - 1
+
+    async def table_idle(self, bot: Any, table_id: str) -> None:
+        """No task of the table is running or scheduled (turn timers waiting on a human aside)."""
+        await self.until(lambda: bot.tables.idle(table_id), what=f"table {table_id} idle")
+
+    async def _settle_real(self, quiet: float = 0.05, limit: float = 10.0) -> None:
         loop = asyncio.get_running_loop()
         end = loop.time() + limit
         seen = -1
@@ -457,23 +648,29 @@ async def open_table(fake: FakeDiscord, bot: Any, user: int = HOST, cpus: int = 
     return lobby
 
 
-async def until(predicate: Any, limit: float = 10.0, step: float = 0.01) -> Any:
-    """Wait for ``predicate()`` to give something true (CPU moves are paced, timers run)."""
+async def until(predicate: Callable[[], Any]) -> Any:
+    """Wait for ``predicate()`` to give something true: on the test's clock, events not time."""
+    assert _current is not None, "no fake Discord installed"
+    return await _current.until(predicate)
+
+
+async def _poll(predicate: Callable[[], Any], what: str, limit: float = 30.0) -> Any:
+    """Real time (the benchmark): poll."""
     loop = asyncio.get_running_loop()
     end = loop.time() + limit
     while loop.time() < end:
         value = predicate()
         if value:
             return value
-        await asyncio.sleep(step)
-    raise AssertionError(f"timed out waiting for {getattr(predicate, '__name__', predicate)}")
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"timed out waiting for {what}")
 
 
 async def play_out(fake: FakeDiscord, bot: Any, user: int = HOST, limit: int = 400) -> int:
     """Answer every prompt with the first preferred button until the table ends; returns moves made."""
     moves = 0
     for _ in range(limit):
-        hand = await until(lambda: pending_hand(fake, user) or not bot.tables.table_in(CHANNEL_ID), limit=30)
+        hand = await until(lambda: pending_hand(fake, user) or not bot.tables.table_in(CHANNEL_ID))
         if hand is True:  # the table ended: wait for its final picture (the table buttons go)
             await until(lambda: fake.find_table_message() is None)
             await fake.settle()

@@ -42,7 +42,7 @@ async def test_an_unanswered_call_prompt_passes_when_its_time_runs_out(fake: Fak
     await open_table(fake, bot, game="riichi", length="east")
     table = next(iter(bot.tables.tables.values()))
     for _ in range(300):
-        hand = await until(lambda: pending_hand(fake, HOST), limit=20)
+        hand = await until(lambda: pending_hand(fake, HOST))
         if "; you may call it." in hand.content:
             break
         fake.click(bot, HOST, hand, hand.buttons()[0]["custom_id"])  # a turn: discard at once
@@ -51,6 +51,6 @@ async def test_an_unanswered_call_prompt_passes_when_its_time_runs_out(fake: Fak
         raise AssertionError("no call prompt came")
     assert "Pass" in hand.labels() and "<t:" in hand.content
     count = len(table.moves)
-    await until(lambda: len(table.moves) > count and any(m[0] == "A" for m in table.moves[count:]), limit=20)
+    await until(lambda: len(table.moves) > count and any(m[0] == "A" for m in table.moves[count:]))
     assert next(m for m in table.moves[count:] if m[0] == "A") == ["A", "pass"]
     await until(lambda: len(table.moves) > count + 1)  # and the game goes on

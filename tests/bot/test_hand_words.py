@@ -14,7 +14,7 @@ from bot.play.moves import played
 async def test_janpo_turn_says_the_call_the_pot_and_points_behind(fake: FakeDiscord, start_bot) -> None:
     """J3, J4: the dealer sits at CO and faces the big blind: 500 to call, 700 in the pot."""
     fake.add_user(HOST, "Alice")
-    bot = await start_bot(time_scale=1.0)
+    bot = await start_bot()
     await open_table(fake, bot, game="janpo")
     hand = await until(lambda: pending_hand(fake, HOST))
     assert "To call: 500 · pot: 700 · your points behind: 25,000" in hand.content
@@ -24,7 +24,7 @@ async def test_janpo_turn_says_the_call_the_pot_and_points_behind(fake: FakeDisc
 async def test_holdem_raise_modal_says_total_for_the_street_and_the_answer_says_raise_to(
         fake: FakeDiscord, start_bot) -> None:
     fake.add_user(HOST, "Alice")
-    bot = await start_bot(time_scale=1.0)
+    bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
     table = table_of(bot)
     hand = await until(lambda: pending_hand(fake, HOST))
@@ -48,7 +48,7 @@ async def test_claim_prompt_names_the_tile_and_who_discarded_it(fake: FakeDiscor
     await open_table(fake, bot, game="riichi", length="east")
     table = table_of(bot)
     for _ in range(300):
-        hand = await until(lambda: pending_hand(fake, HOST), limit=20)
+        hand = await until(lambda: pending_hand(fake, HOST))
         if "you may call it" in hand.content:
             break
         fake.click(bot, HOST, hand, hand.buttons()[0]["custom_id"])
@@ -70,7 +70,7 @@ async def test_tada_jan_time_is_said_on_turns_without_poker(fake: FakeDiscord, s
     table = table_of(bot)
     seen = {"tada": 0, "poker": 0, "free": 0}
     for _ in range(60):
-        hand = await until(lambda: pending_hand(fake, HOST), limit=20)
+        hand = await until(lambda: pending_hand(fake, HOST))
         view = table.game.view("A")
         tada = "타다 마작 타임: 이번 차례는 마작만 합니다." in hand.content
         assert tada == bool(view["tada_jan"] and "울 수 있습니다" not in hand.content)

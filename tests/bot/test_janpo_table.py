@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from collections import Counter
@@ -54,12 +53,8 @@ async def test_janpo_one_human_three_cpus_to_final_standings(fake: FakeDiscord, 
     results = [m for m in fake.channel_messages() if m.content.startswith("Result of ")]
     assert [m.content for m in results] == [f"Result of {r['kyoku']}" for r in table.game.summary()["kyoku_results"]]
     assert all(m.files and m.files[0][0] == "result.png" for m in results)
-    for _ in range(500):  # the result is stored after the final message is shown
-        stored = await bot.store.load_unfinished()
-        if not stored:
-            break
-        await asyncio.sleep(0.02)
-    assert stored == []  # the finished game left the live tables
+    await fake.table_idle(bot, table.table_id)  # the result is stored after the final message is shown
+    assert await bot.store.load_unfinished() == []  # the finished game left the live tables
 
     assert public_sprites
     for view, seen in public_sprites:
@@ -85,7 +80,7 @@ async def test_korean_player_sees_korean_and_english_player_english(fake: FakeDi
     """Issue 11: one Janpo table, a Korean-locale host and an English-locale guest (J7 turns)."""
     fake.add_user(HOST, "민수")
     fake.add_user(GUEST, "Ann")
-    bot = await start_bot(time_scale=1.0)
+    bot = await start_bot()
     fake.slash(bot, HOST, "table new", locale="ko", game="janpo", seating="join")
     await fake.settle()
     lobby = fake.channel_messages()[-1]

@@ -106,7 +106,7 @@ async def test_status_leave_and_abort_during_play(fake: FakeDiscord, start_bot) 
 
 async def test_im_back_when_not_away(fake: FakeDiscord, start_bot) -> None:
     fake.add_user(HOST, "Alice")
-    bot = await start_bot(time_scale=1.0)
+    bot = await start_bot()
     await open_table(fake, bot, game="holdem")
     message = await until(fake.find_table_message)
     fake.click(bot, HOST, message, message.button("I'm back")["custom_id"])

@@ -25,12 +25,12 @@ async def test_random_seating_is_drawn_from_the_seed(fake: FakeDiscord, start_bo
 
 async def test_seating_survives_a_restart(fake: FakeDiscord, start_bot) -> None:
     fake.add_user(HOST, "Alice")
-    first = await start_bot(seed=5, time_scale=1.0)
+    first = await start_bot(seed=5)
     await open_table(fake, first, game="holdem", stack=100_000, big_blind=200, seating="random")
     table = table_of(first)
     order = [s.name for s in table.seats]
     await first.tables.close()
-    second = await start_bot(time_scale=1.0)
+    second = await start_bot()
     resumed = await until(lambda: second.tables.tables and table_of(second))
     assert [s.name for s in resumed.seats] == order and resumed.seating == "random"
 

@@ -75,7 +75,7 @@ def test_equal_points_share_the_place() -> None:
 async def test_close_stops_cpu_turns_before_the_store_closes(fake: FakeDiscord, start_bot) -> None:
     """Shutdown: a CPU turn in flight is cancelled and awaited; nothing touches the store after."""
     fake.add_user(HOST, "Alice")
-    bot = await start_bot(cpu_pause=0.02, time_scale=1.0)
+    bot = await start_bot(cpu_pause=0.02)
     await open_table(fake, bot, game="riichi", length="east")
     table = table_of(bot)
     manager = bot.tables
@@ -90,7 +90,7 @@ async def test_close_stops_cpu_turns_before_the_store_closes(fake: FakeDiscord, 
     assert all(task.done() for task in manager.cpu_tasks.values())
     await bot.store.close()
     count = len(table.moves)
-    await asyncio.sleep(0.2)
+    await fake.run_for(60)
     assert len(table.moves) == count
     assert errors == []
 
@@ -104,22 +104,23 @@ async def test_close_waits_for_a_move_under_way_and_keeps_it_stored(fake: FakeDi
     choose = cpu.choose
 
     async def slow(*args: object) -> object:
-        await asyncio.sleep(0.05)
+        await fake.sleep(0.05)
         return await choose(*args)  # type: ignore[arg-type]
 
     fake.add_user(HOST, "Alice")
-    bot = await start_bot(cpu_pause=0.0, time_scale=1.0)
+    bot = await start_bot(cpu_pause=0.0)
     await open_table(fake, bot, game="riichi", length="east")
     table = table_of(bot)
     monkeypatch.setattr(cpu, "choose", slow)
     hand = await until(lambda: pending_hand(fake, HOST))
     fake.click(bot, HOST, hand, hand.buttons()[0]["custom_id"])
     await until(lambda: bot.tables.busy)
-    await asyncio.sleep(0.08)  # a CPU reply or two made, more to come
-    await bot.tables.close()
+    await fake.run_for(0.08)  # a CPU reply or two made, more to come
+    closing = asyncio.ensure_future(bot.tables.close())
+    await until(closing.done)  # close() waits for the move under way (which waits on the clock)
     assert not bot.tables.busy
     [record] = await bot.store.load_unfinished()
     assert record.scenario["moves"] == table.moves
     count = len(table.moves)
-    await asyncio.sleep(0.2)
+    await fake.run_for(60)
     assert len(table.moves) == count

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 
@@ -37,10 +36,7 @@ async def test_stale_stranger_and_double_clicks_change_nothing(fake: FakeDiscord
     assert "already made that move" in fake.last_reply(HOST).text()
 
     later = await until(lambda: pending_hand(fake, HOST))  # the next prompt: left unanswered until it expires
-    for _ in range(100):
-        if table.missed.get("A"):
-            break
-        await asyncio.sleep(0.05)
+    await until(lambda: table.missed.get("A"))
     await fake.settle()
     moves = list(table.moves)
     fake.click(bot, HOST, later, later.buttons()[0]["custom_id"])  # its button is stale now
@@ -79,7 +75,7 @@ async def test_timer_expiry_plays_the_default_move_then_cpu_until_back(fake: Fak
     table = table_of(bot)
     first = await until(lambda: pending_hand(fake, HOST))
     assert first is not None and "<t:" in first.content  # the deadline as a Discord timestamp
-    await until(lambda: "A" in table.afk, limit=20)
+    await until(lambda: "A" in table.afk)
     ours = [m for m in table.moves if m[0] == "A"]
     assert len(ours) >= 3 and all(m[1:] in (["fold"], ["check"]) for m in ours[:3])  # never a chip action
     assert table.missed["A"] == 3
@@ -94,7 +90,7 @@ async def test_timer_expiry_plays_the_default_move_then_cpu_until_back(fake: Fak
 
 async def test_restart_mid_hand_resumes_from_the_database(fake: FakeDiscord, start_bot) -> None:
     fake.add_user(HOST, "Alice")
-    first = await start_bot(time_scale=1.0)
+    first = await start_bot()
     await open_table(fake, first, **HOLDEM)
     table = table_of(first)
     hand = await until(lambda: pending_hand(fake, HOST))
@@ -103,7 +99,7 @@ async def test_restart_mid_hand_resumes_from_the_database(fake: FakeDiscord, sta
     await first.tables.close()  # the process dies: no more timers, nothing else saved
 
     dms_before = len(fake.dms(HOST))
-    second = await start_bot(time_scale=1.0)  # a new bot object on the same database
+    second = await start_bot()  # a new bot object on the same database
     await until(lambda: len(fake.dms(HOST)) > dms_before)
     resumed = table_of(second)
     assert (resumed.table_id, resumed.seed, resumed.moves) == (table.table_id, seed, moves)
@@ -150,7 +146,7 @@ async def test_rate_limit_and_server_error_from_discord(fake: FakeDiscord, start
 
 async def test_raise_through_a_modal_with_the_amount_checked(fake: FakeDiscord, start_bot) -> None:
     fake.add_user(HOST, "Alice")
-    bot = await start_bot(time_scale=1.0)
+    bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
     table = table_of(bot)
     hand = await until(lambda: pending_hand(fake, HOST))
@@ -177,9 +173,9 @@ async def test_raise_through_a_modal_with_the_amount_checked(fake: FakeDiscord, 
 
 async def test_bursts_of_changes_make_one_table_edit_per_second(fake: FakeDiscord, start_bot) -> None:
     fake.add_user(HOST, "Alice")
-    bot = await start_bot(time_scale=1.0)
+    bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
-    await asyncio.sleep(1.05)
+    await fake.run_for(1.05)
     await fake.settle()
     table = table_of(bot)
 
@@ -189,10 +185,10 @@ async def test_bursts_of_changes_make_one_table_edit_per_second(fake: FakeDiscor
     before = edits()
     for _ in range(20):  # twenty changes within half a second
         bot.tables.schedule_publish(table)
-        await asyncio.sleep(0.025)
-    await asyncio.sleep(0.2)
+        await fake.run_for(0.025)
+    await fake.run_for(0.2)
     assert edits() == before + 1
-    await asyncio.sleep(1.0)
+    await fake.run_for(1.0)
     assert edits() == before + 2  # the rest of the burst, shown once, a second later
 
 
@@ -205,7 +201,7 @@ async def test_table_message_is_reposted_when_an_hour_old(fake: FakeDiscord, sta
     table.message_posted -= 3601
     hand = await until(lambda: pending_hand(fake, HOST))
     fake.click(bot, HOST, hand, hand.button("Call")["custom_id"])
-    await fake.settle(quiet=0.1)
+    await fake.settle()
     if table.status == "playing":
         assert table.message_id != old and old not in fake.messages  # a new message, the old one deleted
         assert fake.table_message().id == table.message_id
@@ -262,11 +258,11 @@ async def test_verify_after_the_game_replays_the_revealed_seed(fake: FakeDiscord
 
 async def test_my_hand_between_turns_shows_the_hand_without_buttons(fake: FakeDiscord, start_bot) -> None:
     fake.add_user(HOST, "Alice")
-    bot = await start_bot(time_scale=1.0)  # CPU moves a second apart
+    bot = await start_bot()  # CPU moves a second apart
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
     hand = await until(lambda: pending_hand(fake, HOST))
     fake.click(bot, HOST, hand, hand.button("Call")["custom_id"])
-    await fake.settle()
+    await until(lambda: hand.content == "Played: call.")  # the CPUs are still to move
     message = fake.table_message()
     fake.click(bot, HOST, message, message.button("My hand")["custom_id"], locale="ko")
     await fake.settle()
@@ -291,16 +287,18 @@ async def test_a_deleted_table_message_is_posted_again(fake: FakeDiscord, start_
 async def test_a_click_on_a_busy_table_is_acknowledged_within_discords_three_seconds(fake: FakeDiscord,
                                                                                    start_bot) -> None:
     fake.add_user(HOST, "Alice")
-    bot = await start_bot(time_scale=1.0)
+    bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
     table = table_of(bot)
     hand = await until(lambda: pending_hand(fake, HOST))
     lock = bot.tables.locks[table.table_id]
     await lock.acquire()  # the table is busy (a slow CPU turn, a slow Discord)
     calls = len(fake.calls)
+    clicked = fake.clock.now()
     fake.click(bot, HOST, hand, hand.button("Call")["custom_id"])
-    await asyncio.sleep(2.0)
-    assert [c.payload for c in fake.calls[calls:]] == [{"type": 6}]  # deferred before 3 s, nothing played
+    await fake.run_for(10.0)  # the table stays busy far longer than Discord's 3 s
+    assert [c.payload for c in fake.calls[calls:]] == [{"type": 6}]  # deferred, nothing played
+    assert fake.calls[calls].at - clicked < 3.0  # ...within Discord's 3 s, on the bot's clock
     lock.release()
     await until(lambda: ["A", "call"] in table.moves)
     await until(lambda: hand.content == "Played: call." and hand.buttons() == [])
