@@ -10,11 +10,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 from PIL import Image
 
-from bot.learn.examples import FIVE_CATEGORIES, POKER_RANKS, RIICHI_YAKU, SHAPES, Hand, cards, tiles
+from bot.learn.examples import FIVE_CATEGORIES, POKER_RANKS, RIICHI_YAKU, SHAPES, Hand, Shape, cards, tiles
 from bot.render import draw as dr
 from bot.render import render_hand, sprites, to_png
 from bot.render.model import HandImage, MeldView, Wait
@@ -40,6 +41,12 @@ def hand_image(hand: Hand) -> Image.Image:
     concealed.remove(hand.win)
     return render_hand(HandImage(tiles=tuple(concealed), drawn=hand.win,
                                  melds=tuple(_meld(kind, text) for kind, text in hand.melds)))
+
+
+def shape_image(shape: Shape) -> Image.Image:
+    """A hand on its way, captioned as the DM captions it: tenpai with its waits, or n-shanten."""
+    return render_hand(HandImage(tiles=tuple(tiles(shape.tiles)), drawn=shape.drawn, shanten=shape.shanten,
+                                 waits=tuple(Wait(code, left) for code, left in shape.waits)))
 
 
 def labelled_rows(rows: list[list[str]]) -> Image.Image:
@@ -106,10 +113,6 @@ def card_image(text: str) -> Image.Image:
     return img
 
 
-def _concealed(text: str) -> tuple[str, ...]:
-    return tuple(tiles(text))
-
-
 def pictures() -> Iterator[tuple[str, Callable[[], Image.Image]]]:
     """(file stem, how to draw it) for every picture of the guide."""
     suits = [[f"{n}{s}" for n in range(1, 10)] for s in "mps"]
@@ -121,14 +124,12 @@ def pictures() -> Iterator[tuple[str, Callable[[], Image.Image]]]:
     yield "not-a-hand", lambda: groups([tiles("123m"), tiles("456p"), tiles("789s"), tiles("55z"), tiles("22s"),
                                         tiles("1p")])
     for stem, shape in SHAPES.items():
-        yield stem, lambda sh=shape: render_hand(HandImage(
-            tiles=_concealed(sh.tiles), drawn=sh.drawn, shanten=sh.shanten,
-            waits=tuple(Wait(code, left) for code, left in sh.waits)))
+        yield stem, partial(shape_image, shape)
     yield "dora", lambda: dora_image([("4p", "5p"), ("9s", "1s"), ("4z", "1z"), ("7z", "5z")])
     for hand in (*RIICHI_YAKU, *FIVE_CATEGORIES):
-        yield hand.slug, lambda h=hand: hand_image(h)
+        yield hand.slug, partial(hand_image, hand)
     for name, text in POKER_RANKS:
-        yield "poker-" + name.lower().replace(" ", "-"), lambda t=text: card_image(t)
+        yield "poker-" + name.lower().replace(" ", "-"), partial(card_image, text)
 
 
 def main(argv: list[str] | None = None) -> int:
