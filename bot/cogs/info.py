@@ -42,7 +42,7 @@ def rules_embeds(lang: str, game: str) -> list[discord.Embed]:
 
 
 def help_embeds(lang: str) -> list[discord.Embed]:
-    """The tour with each game's how-to, then every command: what a newcomer needs on one screen."""
+    """The tour with each game's how-to, then every command and how to read the table picture."""
     guide = GUIDES.get(lang, GUIDES["en"])
     tour = discord.Embed(title=t(lang, "help.title"),
                          description=t(lang, "help.tour") + "\n\n" + t(lang, "help.learn", guide=guide),
@@ -51,6 +51,7 @@ def help_embeds(lang: str) -> list[discord.Embed]:
         tour.add_field(name=t(lang, GAME_KEYS[game]), value=t(lang, key), inline=False)
     commands_embed = discord.Embed(title=t(lang, "help.commands_title"), description=t(lang, "help.commands"),
                                    colour=discord.Colour.dark_green())
+    commands_embed.add_field(name=t(lang, "help.legend_title"), value=t(lang, "help.legend"), inline=False)
     return [tour, commands_embed]
 
 

@@ -421,6 +421,15 @@ MESSAGES: dict[str, str] = {
         "**/replay** `game:<number>` [`kyoku`]: step through a finished game with every hand open\n"
         "**/export** `game:<number>`: download a finished game's scenario file (riichi: a Tenhou log too)"
     ),
+    "help.legend_title": "Reading the table picture",
+    "help.legend": (
+        "The letter badge is each seat's wind this kyoku (red: the dealer). **TURN** and a gold frame: whose "
+        "mahjong turn it is. **TO ACT**: the poker action is on that player; in Janpo it waits for their next draw, "
+        "so it can be on another seat than TURN. **OUT**: out of poker for the rest of the game (Janpo: started a "
+        "poker hand at 0 points or below, J12); they still play mahjong and may gain points again. A stick by a "
+        "name: riichi. A darkened discard was called; a ringed one is the latest. Every mark is listed in "
+        "PLAYING.md, \"Table legend\"."
+    ),
     "help.learn": (
         "**New to mahjong or poker?** The beginner's guide that comes with this bot, `{guide}`, shows the "
         "tiles and sets, every yaku with a picture, the poker hand ranking and a glossary of every word the bot "

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from harness import GUILD_ID, FakeDiscord
 
+from bot.i18n import CAPTIONS
+
 USER = 500_000_000_000_000_011
 
 
@@ -126,3 +128,5 @@ async def test_help_lists_every_registered_command_and_the_beginners_guide(fake:
         missing = [c for c in commands if f"**{c}**" not in text]
         assert not missing, (locale, missing)
         assert guide in text
+        captions = CAPTIONS["ko" if lang else "en"]  # the legend names the badges as the pictures draw them
+        assert all(f"**{captions[key]}**" in text for key in ("turn", "to_act", "busted")), locale
