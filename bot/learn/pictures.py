@@ -25,6 +25,7 @@ TILE_H = 48
 CARD_H = 64
 PAD = 10
 LABEL = 14
+TABLE_SCALE = 0.75
 
 
 def _meld(kind: str, text: str) -> MeldView:
@@ -35,12 +36,17 @@ def _meld(kind: str, text: str) -> MeldView:
     return MeldView("kan" if kind == "kan" else kind, codes, called=codes[0], source=source)  # type: ignore[arg-type]
 
 
-def hand_image(hand: Hand) -> Image.Image:
-    """A complete hand as the DM draws it: the concealed tiles, the winning tile set apart, the sets."""
+def hand_image(hand: Hand, scale: float = 1.0) -> Image.Image:
+    """A complete hand as the DM draws it: the concealed tiles, the winning tile set apart, the sets.
+
+    The yaku and category tables use ``TABLE_SCALE``: a whole hand then fits beside its text."""
     concealed = tiles(hand.closed)
     concealed.remove(hand.win)
-    return render_hand(HandImage(tiles=tuple(concealed), drawn=hand.win,
-                                 melds=tuple(_meld(kind, text) for kind, text in hand.melds)))
+    img = render_hand(HandImage(tiles=tuple(concealed), drawn=hand.win,
+                                melds=tuple(_meld(kind, text) for kind, text in hand.melds)))
+    if scale == 1.0:
+        return img
+    return img.resize((round(img.width * scale), round(img.height * scale)), Image.Resampling.LANCZOS)
 
 
 def shape_image(shape: Shape) -> Image.Image:
@@ -127,7 +133,7 @@ def pictures() -> Iterator[tuple[str, Callable[[], Image.Image]]]:
         yield stem, partial(shape_image, shape)
     yield "dora", lambda: dora_image([("4p", "5p"), ("9s", "1s"), ("4z", "1z"), ("7z", "5z")])
     for hand in (*RIICHI_YAKU, *FIVE_CATEGORIES):
-        yield hand.slug, partial(hand_image, hand)
+        yield hand.slug, partial(hand_image, hand, TABLE_SCALE)
     for name, text in POKER_RANKS:
         yield "poker-" + name.lower().replace(" ", "-"), partial(card_image, text)
 
