@@ -11,11 +11,11 @@ import asyncio
 import logging
 import sys
 
-from bot.config import Config, ConfigError, load_config
+from bot.config import Config, ConfigError, load_config, python_command
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Janpo Discord bot.")
+    parser = argparse.ArgumentParser(prog=f"{python_command()} -m bot", description="Run the Janpo Discord bot.")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="connect and play (the default)")
     sync = sub.add_parser("sync", help="register the slash commands with Discord, then exit")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -21,13 +23,31 @@ class Config:
     log_level: str = "INFO"
 
 
-MISSING_TOKEN = (
-    "DISCORD_TOKEN is not set. Put the bot token in the environment or in a .env file "
-    "(copy .env.example to .env and fill in DISCORD_TOKEN=...; the token is under Discord Developer "
-    "Portal -> your application -> Bot -> Reset Token). Optional: DATABASE_PATH (default "
-    f"{DEFAULT_DATABASE}), DEV_GUILD_ID (a server id for `python -m bot sync --guild`), LOG_LEVEL "
-    "(DEBUG, INFO, WARNING or ERROR). To see the games offline first, without Discord: python -m bot demo"
-)
+def python_command() -> str:
+    """How the reader types this interpreter: ``python`` if that is it, else ``.venv/bin/python``.
+
+    Messages that name a command must give one that works where they are read: a README user has
+    not activated the venv, so a bare ``python`` would be the system one, without the bot installed."""
+    here = os.path.abspath(sys.executable)
+    on_path = shutil.which("python")
+    if on_path and os.path.abspath(on_path) == here:
+        return "python"
+    try:
+        relative = os.path.relpath(here)
+    except ValueError:  # another drive (Windows)
+        return here
+    return here if relative.startswith("..") else relative
+
+
+def missing_token(python: str = "python") -> str:
+    """What to set when there is no token, with commands spelled for ``python``."""
+    return (
+        "DISCORD_TOKEN is not set. Put the bot token in the environment or in a .env file "
+        "(copy .env.example to .env and fill in DISCORD_TOKEN=...; the token is under Discord Developer "
+        "Portal -> your application -> Bot -> Reset Token). Optional: DATABASE_PATH (default "
+        f"{DEFAULT_DATABASE}), DEV_GUILD_ID (a server id for `{python} -m bot sync --guild`), LOG_LEVEL "
+        f"(DEBUG, INFO, WARNING or ERROR). To see the games offline first, without Discord: {python} -m bot demo"
+    )
 
 
 def load_config(environ: Mapping[str, str] | None = None, *, dotenv: bool = True) -> Config:
@@ -40,7 +60,7 @@ def load_config(environ: Mapping[str, str] | None = None, *, dotenv: bool = True
         environ = os.environ
     token = environ.get("DISCORD_TOKEN", "").strip()
     if not token:
-        raise ConfigError(MISSING_TOKEN)
+        raise ConfigError(missing_token(python_command()))
     guild_text = environ.get("DEV_GUILD_ID", "").strip()
     if guild_text and not guild_text.isdigit():
         raise ConfigError(f"DEV_GUILD_ID must be a server id (digits only), not {guild_text!r}.")

@@ -20,6 +20,8 @@ RULES_KEYS = {"janpo": "rules.janpo", "five": "rules.five", "riichi": "rules.rii
 HOWTO_KEYS = {"janpo": "help.howto.janpo", "five": "help.howto.five", "riichi": "help.howto.riichi",
               "holdem": "help.howto.holdem"}
 EMBED_LIMIT = 4000
+GUIDES = {"en": "docs/LEARN.md", "ko": "docs/LEARN.ko.md"}
+"""The beginner's guide in each language, as it ships with the bot."""
 
 
 def chunks(text: str, limit: int = EMBED_LIMIT) -> list[str]:
@@ -39,12 +41,18 @@ def rules_embeds(lang: str, game: str) -> list[discord.Embed]:
             for i, part in enumerate(chunks(t(lang, RULES_KEYS[game])))]
 
 
-def help_embed(lang: str) -> discord.Embed:
-    embed = discord.Embed(title=t(lang, "help.title"), description=t(lang, "help.tour"),
-                          colour=discord.Colour.dark_green())
+def help_embeds(lang: str) -> list[discord.Embed]:
+    """The tour with each game's how-to, then every command and how to read the table picture."""
+    guide = GUIDES.get(lang, GUIDES["en"])
+    tour = discord.Embed(title=t(lang, "help.title"),
+                         description=t(lang, "help.tour") + "\n\n" + t(lang, "help.learn", guide=guide),
+                         colour=discord.Colour.dark_green())
     for game, key in HOWTO_KEYS.items():
-        embed.add_field(name=t(lang, GAME_KEYS[game]), value=t(lang, key), inline=False)
-    return embed
+        tour.add_field(name=t(lang, GAME_KEYS[game]), value=t(lang, key), inline=False)
+    commands_embed = discord.Embed(title=t(lang, "help.commands_title"), description=t(lang, "help.commands"),
+                                   colour=discord.Colour.dark_green())
+    commands_embed.add_field(name=t(lang, "help.legend_title"), value=t(lang, "help.legend"), inline=False)
+    return [tour, commands_embed]
 
 
 def example_png(game: str, lang: str) -> bytes:
@@ -84,7 +92,7 @@ class InfoCog(commands.Cog):
     async def help(self, interaction: discord.Interaction, game: Choice[str] | None = None) -> None:
         lang = language_of(interaction.locale)
         if game is None:
-            await interaction.response.send_message(embed=help_embed(lang), ephemeral=True)
+            await interaction.response.send_message(embeds=help_embeds(lang), ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         png = await asyncio.to_thread(example_png, game.value, lang)

@@ -354,9 +354,7 @@ MESSAGES: dict[str, str] = {
         "Your hand comes by direct message with a button for every move you may make. If your DMs are closed, "
         "press **My hand** on the table message.\n"
         "Each move has a timer (30 s plus a 60 s bank). Miss three turns and a CPU plays for you until you press "
-        "**I'm back**.\n"
-        "**/table status**, **/table leave**, **/table abort**, **/table verify**, **/rules**, and "
-        "**/settings language** for the server's language."
+        "**I'm back**."
     ),
     "help.howto.janpo": (
         "1. Four players hold a mahjong hand and a hold'em hand at once.\n"
@@ -405,5 +403,37 @@ MESSAGES: dict[str, str] = {
         "8. The best five cards of seven win.\n"
         "9. All-in players win only side pots they paid into.\n"
         "10. Play until one player has every chip."
+    ),
+    # /help: every command, and the beginner's guide
+    "help.commands_title": "Commands",
+    "help.commands": (
+        "**/table new** `game:<…>` [options]: open a table in this channel\n"
+        "**/table status**: this channel's table, privately\n"
+        "**/table leave**: leave the game; a CPU takes your seat\n"
+        "**/table abort**: stop this channel's table (host or Manage Server)\n"
+        "**/table verify**: after a game, check its revealed seed against the SHA-256 shown at the start\n"
+        "**/rules** `game:<…>`: a game's rules as this bot plays them\n"
+        "**/help** [`game:<…>`]: this tour; with a game, its how-to and a picture\n"
+        "**/settings language**: the language of public table messages on this server (Manage Server)\n"
+        "**/leaderboard** `game:<…>` [`period`]: this server's players of a game by rating\n"
+        "**/stats** [`user`] [`game`]: a player's record on this server and a rating chart\n"
+        "**/history** [`user`]: recent finished games, with their numbers\n"
+        "**/replay** `game:<number>` [`kyoku`]: step through a finished game with every hand open\n"
+        "**/export** `game:<number>`: download a finished game's scenario file (riichi: a Tenhou log too)"
+    ),
+    "help.legend_title": "Reading the table picture",
+    "help.legend": (
+        "The letter badge is each seat's wind this kyoku (red: the dealer). **TURN** and a gold frame: whose "
+        "mahjong turn it is. **TO ACT**: the poker action is on that player; in Janpo it waits for their next draw, "
+        "so it can be on another seat than TURN. **OUT**: out of poker for the rest of the game (Janpo: started a "
+        "poker hand at 0 points or below, J12); they still play mahjong and may gain points again. A stick by a "
+        "name: riichi. A darkened discard was called; a ringed one is the latest. Every mark is listed in "
+        "PLAYING.md, \"Table legend\"."
+    ),
+    "help.learn": (
+        "**New to mahjong or poker?** The beginner's guide that comes with this bot, `{guide}`, shows the "
+        "tiles and sets, every yaku with a picture, the poker hand ranking and a glossary of every word the bot "
+        "uses (1-shanten, tsumogiri, tada-jan, furiten, side pot…). **/help** `game:<…>` shows one game with a "
+        "picture of its table."
     ),
 }

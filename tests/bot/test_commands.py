@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from harness import GUILD_ID, FakeDiscord
 
+from bot.i18n import CAPTIONS
+
 USER = 500_000_000_000_000_011
 
 
@@ -99,3 +101,32 @@ async def test_help_for_one_game_shows_how_to_play_with_a_picture(fake: FakeDisc
     reply = fake.last_reply(USER)
     assert reply.ephemeral and "Mahjong Five" in reply.text() and "10. " in reply.text()
     assert reply.files and reply.files[0][0] == "example.png"
+
+
+def _leaves(payload: list[dict], prefix: tuple[str, ...] = (), lang: str | None = None) -> list[str]:
+    """Every command a user can type, as `/name sub`, from the payload Discord is sent (1 = sub-command)."""
+    out = []
+    for c in payload:
+        name = c.get("name_localizations", {}).get(lang, c["name"]) if lang else c["name"]
+        subs = [o for o in c.get("options", []) if o["type"] in (1, 2)]
+        out += _leaves(subs, (*prefix, name), lang) if subs else ["/" + " ".join((*prefix, name))]
+    return out
+
+
+async def test_help_lists_every_registered_command_and_the_beginners_guide(fake: FakeDiscord, start_bot) -> None:
+    """Issue 20: /help names every slash command the bot registers, in the reader's language."""
+    fake.add_user(USER, "Ann")
+    bot = await start_bot()
+    await bot.sync_commands(None)
+    sent = next(c.payload for c in fake.calls if c.method == "PUT")
+    for locale, lang, guide in (("en-US", None, "docs/LEARN.md"), ("ko", "ko", "docs/LEARN.ko.md")):
+        fake.slash(bot, USER, "help", locale=locale)
+        await fake.settle()
+        text = fake.last_reply(USER).text()
+        commands = _leaves(sent, lang=lang)
+        assert len(commands) >= 13 and "/table new" in _leaves(sent)
+        missing = [c for c in commands if f"**{c}**" not in text]
+        assert not missing, (locale, missing)
+        assert guide in text
+        captions = CAPTIONS["ko" if lang else "en"]  # the legend names the badges as the pictures draw them
+        assert all(f"**{captions[key]}**" in text for key in ("turn", "to_act", "busted")), locale

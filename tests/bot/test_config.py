@@ -34,3 +34,24 @@ def test_main_exits_non_zero_without_token(monkeypatch: pytest.MonkeyPatch, caps
     monkeypatch.setattr("dotenv.load_dotenv", lambda *a, **k: False)
     assert main_module.main([]) != 0
     assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
+
+
+def test_commands_in_messages_name_the_interpreter_the_reader_has(monkeypatch: pytest.MonkeyPatch,
+                                                                 tmp_path) -> None:
+    """A README user runs .venv/bin/python without activating the venv: a bare `python` would not work."""
+    from bot import config
+
+    venv_python = tmp_path / ".venv" / "bin" / "python"
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(config.sys, "executable", str(venv_python))
+    monkeypatch.setattr(config.shutil, "which", lambda name: "/usr/bin/python")
+    assert config.python_command() == ".venv/bin/python"
+    with pytest.raises(ConfigError) as err:
+        load_config({})
+    assert ".venv/bin/python -m bot demo" in str(err.value)
+    monkeypatch.setattr(config.shutil, "which", lambda name: str(venv_python))  # an activated venv, or Docker
+    assert config.python_command() == "python"
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    monkeypatch.setattr(config.shutil, "which", lambda name: None)
+    assert config.python_command() == str(venv_python)  # run from elsewhere: the whole path

@@ -14,6 +14,7 @@ from PIL import Image
 
 from bot import __main__ as main_module
 from bot import demo
+from bot.config import python_command
 from bot.render import records
 from engine.scenario import run as run_scenario
 
@@ -23,7 +24,8 @@ GAMES = ("janpo", "five", "riichi", "holdem")
 def test_quick_demo(tmp_path: Path) -> None:
     """One run checked five ways: a module fixture would run once per test worker."""
     stdout, stderr = io.StringIO(), io.StringIO()
-    played = demo.run(tmp_path, quick=True, seed=2026, stdout=stdout, stderr=stderr)
+    played = demo.run(tmp_path, quick=True, seed=2026, level=demo.cpu_level(None, quick=True), stdout=stdout,
+                      stderr=stderr)
     run = (tmp_path, played, stdout.getvalue(), stderr.getvalue())
     check_every_game_is_played_to_the_end(run)
     check_files_exist_and_pictures_open(run)
@@ -86,8 +88,15 @@ def check_one_summary_line_per_game_and_a_progress_bar(demo_run: Any) -> None:
     _, _, stdout, stderr = demo_run
     lines = stdout.strip().splitlines()
     assert [line.split()[0] for line in lines] == list(GAMES)
-    assert all("CPU (normal)" in line and "python -m engine.scenario" in line for line in lines)
+    assert all("CPU (easy)" in line and f"{python_command()} -m engine.scenario" in line for line in lines)
     assert stderr.count("[") == 4 and "100%" in stderr  # not a terminal: one finished bar per game
+
+
+def test_quick_plays_easy_cpus_unless_a_level_is_asked() -> None:
+    """--quick is a fast look: normal CPUs spend nearly all the demo's time weighing discards."""
+    assert demo.cpu_level(None, quick=True) == "easy"
+    assert demo.cpu_level(None, quick=False) == "normal"
+    assert demo.cpu_level("normal", quick=True) == "normal"
 
 
 def test_yaku_lines_carry_library_han() -> None:
