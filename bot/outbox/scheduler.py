@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar, overload
 
+from bot.config import DEFAULT_REST_RATE
 from bot.outbox.clock import Clock, SystemClock
 from bot.outbox.limits import Limit, Pace
 from bot.outbox.outcome import Outcome, Reason, Status, Verdict, classify
@@ -26,7 +27,7 @@ T = TypeVar("T")
 P = TypeVar("P")
 log = logging.getLogger(__name__)
 
-DEFAULT_RATE = 45  # requests per second; Discord allows a bot token about 50
+DEFAULT_RATE = DEFAULT_REST_RATE  # requests per second (setting DISCORD_REST_RATE); Discord allows ~50
 CHANNEL_LIMIT = Limit(5, 5.0)  # messages sent or edited in one channel, evenly spaced
 DM_LIMIT = Limit(5, 5.0, spread=False)  # one user's DM channel: a prompt may follow another at once
 
