@@ -69,8 +69,11 @@ class Pace:
         self._starts.append(now)
 
     def release(self) -> None:
-        """The reserved request will not be made (its picture could not be drawn)."""
+        """The reserved request will not be made (its picture could not be drawn): with no other
+        reservation open, the spacing counts from the last request actually made."""
         self.reserved -= 1
+        if not self.reserved:
+            self._last = self._starts[-1] if self._starts else -math.inf
 
     def pause(self, until: float) -> None:
         self.paused_until = max(self.paused_until, until)
