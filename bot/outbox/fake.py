@@ -62,16 +62,21 @@ class FakeDiscord:
     async def call(self, route: Hashable, payload: Any = None) -> Any:
         now = self.clock.now()
         self.calls.append(FakeCall(now, route, payload))
-        window = self._routes.get(route)
-        if window is None:
-            window = self._routes[route] = _Window(self._route_limit)
-        if not self._global.admit(now) or not window.admit(now):
+        if not self.admit(route, now):
             self.over += 1
         await self.clock.sleep(self.latency)
         faults = self._faults.get(route)
         if faults:
             raise faults.popleft()
         return payload
+
+    def admit(self, route: Hashable, now: float) -> bool:
+        """Count a call made at ``now`` (in time order); False if Discord would answer 429."""
+        window = self._routes.get(route)
+        if window is None:
+            window = self._routes[route] = _Window(self._route_limit)
+        within_global = self._global.admit(now)
+        return window.admit(now) and within_global
 
     def on(self, route: Hashable) -> list[FakeCall]:
         return [call for call in self.calls if call.route == route]
