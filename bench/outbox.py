@@ -36,6 +36,7 @@ class _Table:
     route: Route
     priority: Priority
     version: int = 0
+    last_click: float = 0.0  # a human table's order among human tables: its latest click
     changed: list[float] = field(default_factory=list)  # when version i+1 came to be
 
     def update(self, box: Outbox, fake: FakeDiscord, clock: VirtualClock, stamp: float | None = None) -> None:
@@ -89,11 +90,12 @@ async def _simulate(cpu_tables: int, duration: float, seed: int) -> _Run:
         await clock.sleep(rng.random())
         while clock.now() < duration:
             for _ in range(3):  # three CPU moves, a second apart
-                table.update(box, fake, clock)
+                table.update(box, fake, clock, stamp=table.last_click)
                 await clock.sleep(PACE)
             await prompt(index)
             await clock.sleep(rng.uniform(1.5, 4.0))  # the human thinks, then clicks
-            table.update(box, fake, clock, stamp=clock.now())
+            table.last_click = clock.now()
+            table.update(box, fake, clock, stamp=table.last_click)
             clicks[index].append(table.version)
             await clock.sleep(PACE)
 

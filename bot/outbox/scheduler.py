@@ -146,8 +146,13 @@ class Outbox:
     def submit(self, send: Callable[..., Awaitable[Any]], *, route: Route, priority: Priority,
                key: Hashable | None = None, stamp: float | None = None,
                draw: Callable[[], Awaitable[Any]] | None = None) -> asyncio.Future[Outcome[Any]]:
-        """Queue one call; the future resolves with its ``Outcome`` (never raises). ``stamp``
-        orders human tables (default: now); ``draw``, if given, makes ``send``'s one argument."""
+        """Queue one call; the future resolves with its ``Outcome`` (never raises).
+
+        ``route``: the rate-limit bucket (``Route.channel``/``Route.dm``). ``key``: jobs with the
+        same key coalesce while queued (one key, one route). ``stamp``: for ``HUMAN_TABLE``, the
+        clock time of the table's latest human click (default: now); newest goes first.
+        ``draw``: if given, awaited when the job's turn comes; its result is ``send``'s argument.
+        """
         future: asyncio.Future[Outcome[Any]] = asyncio.get_running_loop().create_future()
         self.stats.submitted += 1
         if self._closing:

@@ -23,8 +23,9 @@ class Response:
         self.status, self.reason, self.headers = status, "reason", headers or {}
 
 
-def http_error(cls: type[discord.HTTPException], status: int, code: int = 0, **headers: str) -> discord.HTTPException:
-    return cls(Response(status, headers), {"code": code, "message": "error"})  # type: ignore[arg-type]
+def http_error(cls: type[discord.HTTPException], status: int, code: int = 0,
+               headers: dict[str, str] | None = None) -> discord.HTTPException:
+    return cls(Response(status, headers), {"code": code, "message": "error"})
 
 
 async def run(box: Outbox, clock: VirtualClock, *jobs: tuple[Route, str]) -> list[Any]:
@@ -59,7 +60,7 @@ async def test_a_429_on_one_route_pauses_that_route_only_and_the_job_goes_throug
 
 async def test_a_whole_token_429_pauses_every_route() -> None:
     box, fake, clock = setup()
-    fake.fail(A, http_error(discord.HTTPException, 429, **{"Retry-After": "2"}))
+    fake.fail(A, http_error(discord.HTTPException, 429, headers={"Retry-After": "2"}))
 
     async def main() -> Any:
         first = box.submit(fake.sender(A, "a"), route=A, priority=Priority.PROMPT)
@@ -158,3 +159,19 @@ async def test_an_unexpected_exception_is_reported_as_an_error_not_retried() -> 
     fake.fail(A, KeyError("bug"))
     (a,) = await run(box, clock, (A, "a"))
     assert a.reason is Reason.ERROR and isinstance(a.error, KeyError) and len(fake.on(A)) == 1
+
+
+async def test_a_failed_picture_with_a_newer_state_queued_is_answered_by_the_newer_call() -> None:
+    box, fake, clock = setup()
+    fake.fail(A, http_error(discord.DiscordServerError, 503))
+    key = ("table-picture", 1)
+
+    async def main() -> tuple[Any, Any]:
+        old = box.submit(fake.sender(A, "move 1"), route=A, priority=Priority.CPU_TABLE, key=key)
+        await clock.sleep(0.05)  # move 1 is in flight
+        new = box.submit(fake.sender(A, "move 2"), route=A, priority=Priority.CPU_TABLE, key=key)
+        return await old, await new
+
+    old, new = await clock.run(main())
+    assert old is new and old.ok and old.covered == 2
+    assert [call.payload for call in fake.on(A)] == ["move 1", "move 2"]  # move 1 is not sent again

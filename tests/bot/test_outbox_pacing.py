@@ -21,7 +21,8 @@ from bot.outbox.limits import Pace
 
 class Response:
     def __init__(self, status: int) -> None:
-        self.status, self.reason, self.headers = status, "reason", {}
+        self.status, self.reason = status, "reason"
+        self.headers: dict[str, str] = {}
 
 
 def most_in_any_window(times: list[float], period: float) -> int:
@@ -59,7 +60,7 @@ def test_no_window_ever_holds_more_than_the_budget(jobs: list[Any], rate: int, l
                                draw_time: float | None, fails: bool) -> Any:
             await clock.sleep(at)
             route = ROUTES[index]
-            failures = [discord.DiscordServerError(Response(500), "down")] if fails else []  # type: ignore[arg-type]
+            failures = [discord.DiscordServerError(Response(500), "down")] if fails else []
 
             async def send(payload: Any) -> Any:
                 if failures:  # this submission's first call fails
