@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 DEFAULT_DATABASE = "janpo.sqlite3"
+DEFAULT_REST_RATE = 45  # REST calls per second outside interaction responses; Discord allows ~50
 
 
 class ConfigError(ValueError):
@@ -21,6 +22,7 @@ class Config:
     database_path: str = DEFAULT_DATABASE
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    rest_rate: int = DEFAULT_REST_RATE
 
 
 def python_command() -> str:
@@ -46,7 +48,8 @@ def missing_token(python: str = "python") -> str:
         "(copy .env.example to .env and fill in DISCORD_TOKEN=...; the token is under Discord Developer "
         "Portal -> your application -> Bot -> Reset Token). Optional: DATABASE_PATH (default "
         f"{DEFAULT_DATABASE}), DEV_GUILD_ID (a server id for `{python} -m bot sync --guild`), LOG_LEVEL "
-        f"(DEBUG, INFO, WARNING or ERROR). To see the games offline first, without Discord: {python} -m bot demo"
+        "(DEBUG, INFO, WARNING or ERROR), DISCORD_REST_RATE (REST calls per second, default "
+        f"{DEFAULT_REST_RATE}). To see the games offline first, without Discord: {python} -m bot demo"
     )
 
 
@@ -67,9 +70,13 @@ def load_config(environ: Mapping[str, str] | None = None, *, dotenv: bool = True
     level = environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+    rate_text = environ.get("DISCORD_REST_RATE", "").strip()
+    if rate_text and not (rate_text.isdigit() and int(rate_text) > 0):
+        raise ConfigError(f"DISCORD_REST_RATE must be a whole number of calls per second, not {rate_text!r}.")
     return Config(
         token=token,
         database_path=environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
         dev_guild_id=int(guild_text) if guild_text else None,
         log_level=level,
+        rest_rate=int(rate_text) if rate_text else DEFAULT_REST_RATE,
     )
