@@ -124,7 +124,8 @@ class Outbox:
         self._delayed: list[tuple[float, int, _Job]] = []
         self._flight_keys: set[Hashable] = set()
         self._tasks: set[asyncio.Task[None]] = set()
-        self._wake = asyncio.Event()
+        self._poked = False  # something changed since the dispatcher last looked
+        self._waiter: asyncio.Future[None] | None = None  # the dispatcher's wait, while it waits
         self._idle_wait = False
         self._runner: asyncio.Task[None] | None = None
         self._closing = False
@@ -181,7 +182,7 @@ class Outbox:
         self._waiting.add(job)
         self._push(job)
         if self._idle_wait:
-            self._wake.set()
+            self._poke()
         return future
 
     def cancel(self, key: Hashable) -> bool:
@@ -205,7 +206,7 @@ class Outbox:
         self._closing = True
         if not drain:
             self._cancel_waiting()
-        self._wake.set()
+        self._poke()
         runner = self._runner
         if runner is None or runner.done():
             return
@@ -232,7 +233,7 @@ class Outbox:
 
     async def _run(self) -> None:
         while True:
-            self._wake.clear()
+            self._poked = False
             now = self._clock.now()
             self._release_due(now)
             if self._closing and not self._waiting and not self._tasks:
@@ -252,17 +253,28 @@ class Outbox:
             await self._wait(wake_at - now)
             self._idle_wait = False
 
+    def _poke(self) -> None:
+        self._poked = True
+        if self._waiter is not None and not self._waiter.done():
+            self._waiter.set_result(None)
+
     async def _wait(self, delay: float) -> None:
-        if delay == math.inf:
-            await self._wake.wait()
+        """Until ``delay`` seconds pass or something is poked (one future, at most one task)."""
+        if self._poked:
             return
-        sleeper = asyncio.ensure_future(self._clock.sleep(delay))
-        waker = asyncio.ensure_future(self._wake.wait())
+        waiter = self._waiter = asyncio.get_running_loop().create_future()
+        timer = None if delay == math.inf else asyncio.ensure_future(self._ring(delay, waiter))
         try:
-            await asyncio.wait({sleeper, waker}, return_when=asyncio.FIRST_COMPLETED)
+            await waiter
         finally:
-            sleeper.cancel()
-            waker.cancel()
+            self._waiter = None
+            if timer is not None:
+                timer.cancel()
+
+    async def _ring(self, delay: float, waiter: asyncio.Future[None]) -> None:
+        await self._clock.sleep(delay)
+        if not waiter.done():
+            waiter.set_result(None)
 
     def _route(self, route: Route) -> _RouteState:
         state = self._routes.get(route)
@@ -372,7 +384,7 @@ class Outbox:
                 self._flight_keys.discard(job.key)
                 self._release(("key", job.key))
             self._release(("route", job.route))
-            self._wake.set()
+            self._poke()
 
     def _failed(self, job: _Job, error: Exception) -> None:
         failure = classify(error, global_pause=self._global_pause)

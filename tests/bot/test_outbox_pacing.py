@@ -1,5 +1,5 @@
 """The budget holds over any window: no second with more than ``rate`` calls, no route with more
-than its limit, for any mix of jobs, draws, latencies and transient failures (hypothesis)."""
+than its limit, for any mix of jobs, draws, latencies, 429s and 5xx failures (hypothesis)."""
 
 from __future__ import annotations
 
@@ -43,7 +43,8 @@ job = st.tuples(
     st.integers(0, len(ROUTES) - 1),
     st.sampled_from([None, "picture", "hand"]),  # coalescing key (per route)
     st.none() | st.floats(0, 0.4),  # draw time, None: no draw
-    st.booleans(),  # the first call fails with a 5xx
+    st.sampled_from([None, "5xx", "429"]),  # how this submission's first call fails
+    st.floats(0, 3),  # the 429's retry_after
 )
 
 
@@ -54,13 +55,17 @@ def test_no_window_ever_holds_more_than_the_budget(jobs: list[Any], rate: int, l
     async def scenario() -> tuple[FakeDiscord, list[Any]]:
         clock = VirtualClock()
         fake = FakeDiscord(clock, latency=latency)
-        box = Outbox(rate=rate, clock=clock, backoff=0.5, max_attempts=100)
+        box = Outbox(rate=rate, clock=clock, backoff=0.5, max_attempts=100, max_rate_limited=100)
 
         async def submit_later(at: float, priority: Priority, index: int, key: str | None,
-                               draw_time: float | None, fails: bool) -> Any:
+                               draw_time: float | None, fails: str | None, retry_after: float) -> Any:
             await clock.sleep(at)
             route = ROUTES[index]
-            failures = [discord.DiscordServerError(Response(500), "down")] if fails else []
+            failures: list[Exception] = []
+            if fails == "5xx":
+                failures.append(discord.DiscordServerError(Response(500), "down"))
+            elif fails == "429":
+                failures.append(discord.RateLimited(retry_after))
 
             async def send(payload: Any) -> Any:
                 if failures:  # this submission's first call fails
@@ -91,7 +96,7 @@ def test_no_window_ever_holds_more_than_the_budget(jobs: list[Any], rate: int, l
         limit = CHANNEL_LIMIT if route.kind == "channel" else DM_LIMIT
         assert most_in_any_window([c.at for c in fake.on(route)], limit.period) <= limit.count
     assert fake.over == 0  # Discord would have answered no 429
-    assert all(o.status is Status.SENT for o in outcomes)  # every 5xx retried
+    assert all(o.status is Status.SENT for o in outcomes)  # every 429 and 5xx retried
 
 
 def test_channel_calls_are_spaced_evenly_not_in_bursts() -> None:
