@@ -20,8 +20,9 @@ MAHJONG_GAMES = ("riichi", "janpo", "five")
 # The rules a log follows, written into both formats so a reader knows where Tenhou's differ.
 RULES_NOTE = {
     "riichi": "M.League rules (docs/RULES.md R1-R13): riichi may be declared with 1 to 3 tiles left in the "
-              "wall; a double-wind pair is worth 2 fu; no abortive draws, no nagashi, one winner per discard "
-              "(head bump); leftover deposits go to first place at the end.",
+              "wall; a double-wind pair is worth 2 fu; kiriage mangan; 13 han or more is sanbaiman (no kazoe "
+              "yakuman, no double yakuman); kan dora is turned at once for every kan; no abortive draws, no "
+              "nagashi, one winner per discard (head bump); leftover deposits go to first place at the end.",
     "five": "Mahjong Five (docs/RULES.md F): riichi-style play with Five's own hand values and payments; "
             "points are Five's, not Tenhou's.",
     "janpo": "Janpo (docs/RULES.md J): the mahjong part only; the poker hands played during each kyoku are not "

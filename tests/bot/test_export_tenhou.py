@@ -3,7 +3,6 @@ each yaku's han, the all-tenpai / all-noten draws, red fives in the starting han
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -11,40 +10,15 @@ import pytest
 from bot.results.played import replay
 from bot.results.tenhou import haipai_key, result_entry, tenhou_log
 from engine.games import new_game
-from engine.randomplay import play_out, random_move
 from engine.tiles import MeldKind
-
-PLAYERS = ["A", "B", "C", "D"]
-
-
-def random_game(seed: int, length: str = "east") -> dict[str, Any]:
-    spec: dict[str, Any] = {"game": "riichi", "players": PLAYERS, "seed": seed, "options": {"length": length}}
-    spec["moves"] = play_out(new_game(dict(spec)), seed=seed)
-    return spec
-
-
-def chi_first_game(seed: int) -> dict[str, Any]:
-    """Random play, except that whoever may chi answers first and does chi (the issue's order:
-    ``["A", "chi", "4p6p"]`` before ``["B", "pass"]``)."""
-    spec: dict[str, Any] = {"game": "riichi", "players": PLAYERS, "seed": seed, "options": {"length": "east"}}
-    game = new_game(dict(spec))
-    rng = random.Random(seed)
-    moves: list[list[Any]] = []
-    while not game.finished:
-        waiting = game.waiting_on()
-        chis = [m for p in waiting for m in game.legal_moves(p) if m[1] == "chi"]
-        move = chis[0] if chis and len(waiting) > 1 else random_move(game, rng.choice(waiting), rng)
-        game.play(move)
-        moves.append(move)
-    spec["moves"] = moves
-    return spec
+from tests.bot.exports import PLAYERS, chi_first_game, random_game
 
 
 def _chi_before_pass(moves: list[list[Any]]) -> bool:
     return any(a[1] == "chi" and b[1] == "pass" for a, b in zip(moves, moves[1:], strict=False))
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("make", [random_game, chi_first_game])
 def test_every_call_is_written_whatever_order_the_claims_were_answered_in(seed: int, make: Any) -> None:
     """R4 / SCENARIOS.md: a chi answered before another seat's pass resolves only after it."""
@@ -63,7 +37,7 @@ def test_every_call_is_written_whatever_order_the_claims_were_answered_in(seed: 
 
 
 def test_the_seeds_above_do_answer_a_chi_before_a_pass() -> None:
-    assert sum(_chi_before_pass(chi_first_game(seed)["moves"]) for seed in range(6)) >= 4
+    assert sum(_chi_before_pass(chi_first_game(seed)["moves"]) for seed in range(4)) >= 3
 
 
 def test_each_yaku_keeps_its_own_han() -> None:
@@ -112,3 +86,4 @@ def test_the_log_says_which_rules_it_follows() -> None:
     rule = tenhou_log(random_game(0))["rule"]
     assert rule["disp"] == "般東喰赤" and rule["aka"] == 1
     assert "M.League" in rule["rules"] and "1 to 3 tiles" in rule["rules"]
+
