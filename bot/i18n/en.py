@@ -406,4 +406,17 @@ MESSAGES: dict[str, str] = {
         "9. All-in players win only side pots they paid into.\n"
         "10. Play until one player has every chip."
     ),
+    # /export: mjai event streams and a seat's own view
+    "opt.view": "view",
+    "opt.view.desc": "The whole game (default) or only what you saw from your seat",
+    "export.view.all": "whole game",
+    "export.view.mine": "my seat",
+    "export.mjai": "The .mjson file is an mjai event stream for Mortal-based reviewers (how to: docs/PLAYING.md).",
+    "export.mjai_janpo": "Only the mahjong part is in it: the poker hands are not, and the points they moved show "
+                         "in the next kyoku's starting scores.",
+    "export.mine": "Game #{game_id} ({game}) as {player}, seat {seat} of 0-3: your hand and draws, the other "
+                   "hands hidden as `?`, for a reviewer that analyses one seat.",
+    "export.not_seated": "You did not play in game #{game_id}, so it holds no view of yours.",
+    "export.no_seat_view": "Game #{game_id} is hold'em: there is no mahjong seat view to export.",
+    "export.broken": "Game #{game_id} no longer replays, so only its scenario file is attached.",
 }
