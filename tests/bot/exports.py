@@ -69,11 +69,13 @@ def cpu_game(seed: int, game: str = "riichi", fresh: bool = False) -> dict[str, 
 
 
 def seeded_games(count: int = GAMES) -> list[tuple[str, int]]:
-    """``count`` (kind, seed) pairs: a quarter CPU games (at least the kept three), one
+    """``count`` (kind, seed) pairs: a quarter CPU games (at least the kept ones), one
     East-South random game, the rest random and chi-first games."""
-    cpu = max(len(KEPT), count // 4)
-    rest = count - cpu - 1
-    out = [("cpu", s) for s in range(cpu)] + [("south", 0)]
+    kept = sorted(int(s) for s in KEPT)
+    more = [s for s in range(count) if s not in kept][: max(0, count // 4 - len(kept))]
+    cpu = kept + more
+    rest = count - len(cpu) - 1
+    out = [("cpu", s) for s in cpu] + [("south", 0)]
     out += [("chi_first" if i % 2 else "random", i // 2) for i in range(rest)]
     return out
 
