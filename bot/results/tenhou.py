@@ -176,13 +176,10 @@ def _offset(seat: int, source: int) -> int:
 
 
 def _open_call(k: Kyoku, seat: int, marker: str, called: int, own: Sequence[int], source: int) -> str:
-    """A chi, pon or open kan by its tiles: ``c`` + called + own; ``p``/``m`` placed by the source."""
-    if marker == "c":
-        return f"c{_id(k, called)}" + "".join(str(_id(k, t)) for t in sorted(own))
-    parts = [str(_id(k, t)) for t in sorted(own)]
-    slot = {3: 0, 2: 1, 1: len(parts)}[_offset(seat, source)]
-    parts.insert(slot, f"{marker}{_id(k, called)}")
-    return "".join(parts)
+    """A chi, pon or open kan from the record, written by :func:`call_string`."""
+    names = [tile_name(t, k.rules.red_fives) for t in sorted(own)]
+    meld = {"tiles": [*names, tile_name(called, k.rules.red_fives)], "called": tile_name(called, k.rules.red_fives)}
+    return call_string(meld, _offset(seat, source), marker)
 
 
 def kyoku_entry(k: Kyoku, result: Mapping[str, Any], players: Sequence[str]) -> list[Any]:
