@@ -439,7 +439,7 @@ MESSAGES: dict[str, str] = {
     "export.view.mine": "내 자리",
     "export.mjai": ".mjson 파일은 Mortal 기반 복기 도구가 읽는 mjai 이벤트 스트림입니다(사용법: docs/PLAYING.md).",
     "export.mjai_janpo": "마작 부분만 들어 있습니다. 포커 핸드는 없고, 포커로 오간 점수는 다음 국의 시작 점수에 나타납니다.",
-    "export.mine": "게임 #{game_id} ({game}), {player}의 자리 {seat}(0-3): 내 손패와 쯔모, 다른 손패는 `?`로 가려져 "
+    "export.mine": "게임 #{game_id} ({game}), {player}의 자리 {seat}(0-3): 내 손패와 츠모, 다른 손패는 `?`로 가려져 "
                    "한 자리를 분석하는 복기 도구용입니다.",
     "export.not_seated": "게임 #{game_id}에 참가하지 않았으므로 내보낼 내 자리가 없습니다.",
     "export.no_seat_view": "게임 #{game_id}은(는) 홀덤이라 내보낼 마작 자리 보기가 없습니다.",
