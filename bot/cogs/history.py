@@ -1,5 +1,9 @@
 """``/history``, ``/replay`` and ``/export``: a server's finished games, stepped through or downloaded.
 
+``/export`` attaches the scenario, the tenhou.net/6 log (riichi) and the mjai stream (riichi, Janpo,
+Five); ``view: my seat`` gives only the asker's own view (an mjai stream with every other concealed
+tile hidden), and only to a player who sat in that game.
+
 Every answer is private. A game is looked up with the server it is asked from, so another server's
 game number finds nothing. Replay buttons carry the game, the step and the user who opened the
 replay; the owner's click turns the page in place, anyone else's click (a forwarded message, a
@@ -18,13 +22,17 @@ from typing import Any
 
 import discord
 from discord import app_commands, ui
+from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.i18n import CAPTIONS, language_of, t
 from bot.i18n.translator import ls
 from bot.results.format import game_name, history_lines
+from bot.results.mjai import game_events, mjai_events, mjai_text
+from bot.results.played import MAHJONG_GAMES
+from bot.results.played import replay as replay_game
 from bot.results.replay import ReplayIndex, frame_png, move_text, replay_index
-from bot.results.tenhou import tenhou_log
+from bot.results.tenhou import log_of
 from bot.storage import StoredGame
 from engine.base import IllegalMove, ScenarioError
 
@@ -32,6 +40,7 @@ log = logging.getLogger(__name__)
 HISTORY_SIZE = 10
 INDEX_CACHE = 32
 GAME_ID = app_commands.Range[int, 1, 2**62]
+VIEW_CHOICES = [Choice(name=ls("export.view.all"), value="all"), Choice(name=ls("export.view.mine"), value="mine")]
 
 
 class ReplayStep(ui.DynamicItem[ui.Button],
@@ -125,30 +134,63 @@ class HistoryCog(commands.Cog):
 
     @app_commands.command(name=ls("cmd.export"), description=ls("cmd.export.desc"))
     @app_commands.guild_only()
-    @app_commands.rename(game=ls("opt.game"))
-    @app_commands.describe(game=ls("opt.game_id.desc"))
-    async def export(self, interaction: discord.Interaction, game: GAME_ID) -> None:
+    @app_commands.rename(game=ls("opt.game"), view=ls("opt.view"))
+    @app_commands.describe(game=ls("opt.game_id.desc"), view=ls("opt.view.desc"))
+    @app_commands.choices(view=VIEW_CHOICES)
+    async def export(self, interaction: discord.Interaction, game: GAME_ID,
+                     view: Choice[str] | None = None) -> None:
         lang = language_of(interaction.locale)
         await interaction.response.defer(ephemeral=True, thinking=True)
         stored = await self._game(interaction, game)
         if stored is None:
             await interaction.followup.send(t(lang, "res.not_found", game_id=game), ephemeral=True)
             return
+        if view is not None and view.value == "mine":
+            await self._export_seat(interaction, lang, stored)
+            return
         files = [_json_file(stored.scenario, f"game-{game}.json")]
         lines = [t(lang, "export.done", game_id=game, game=game_name(lang, stored.game))]
-        if stored.game == "riichi":
-            title = f"{game_name('en', stored.game)} #{game}"
-            date = stored.finished_at.strftime("%Y-%m-%d %H:%M UTC")
+        if stored.game in MAHJONG_GAMES:
             try:
-                shown = {s.player: s.name for s in stored.seats}
-                names = [shown.get(p, p) for p in stored.scenario.get("players", [])]
-                tenhou = await asyncio.to_thread(tenhou_log, stored.scenario, title, date, names)
+                logs = await asyncio.to_thread(_logs, stored)
             except (IllegalMove, ScenarioError, ValueError, KeyError):
-                log.exception("game %s: no Tenhou log", game)
+                log.exception("game %s: no mahjong logs", game)
+                lines.append(t(lang, "export.broken", game_id=game))
             else:
-                files.append(_json_file(tenhou, f"game-{game}-tenhou.json"))
-                lines.append(t(lang, "export.tenhou"))
+                tenhou, mjai = logs
+                if tenhou is not None:
+                    files.append(_json_file(tenhou, f"game-{game}-tenhou.json"))
+                    lines.append(t(lang, "export.tenhou"))
+                files.append(_text_file(mjai, f"game-{game}.mjson"))
+                lines.append(t(lang, "export.mjai"))
+                if stored.game == "janpo":
+                    lines.append(t(lang, "export.mjai_janpo"))
         await interaction.followup.send("\n".join(lines), files=files, ephemeral=True)
+
+    async def _export_seat(self, interaction: discord.Interaction, lang: str, stored: StoredGame) -> None:
+        """The asker's own view: their seat's mjai stream, every other concealed tile hidden."""
+        game = stored.game_id
+        if stored.game not in MAHJONG_GAMES:
+            await interaction.followup.send(t(lang, "export.no_seat_view", game_id=game), ephemeral=True)
+            return
+        seat = next((s for s in stored.seats if s.user_id == interaction.user.id), None)
+        players = [str(p) for p in stored.scenario.get("players", [])]
+        if seat is None or seat.player not in players:
+            await interaction.followup.send(t(lang, "export.not_seated", game_id=game), ephemeral=True)
+            return
+        index = players.index(seat.player)
+        try:
+            events = await asyncio.to_thread(mjai_events, stored.scenario, _shown_names(stored), index)
+        except (IllegalMove, ScenarioError, ValueError, KeyError):
+            log.exception("game %s: no seat view", game)
+            await interaction.followup.send(t(lang, "replay.broken", game_id=game), ephemeral=True)
+            return
+        lines = [t(lang, "export.mine", game_id=game, game=game_name(lang, stored.game), player=seat.name,
+                   seat=index)]
+        if stored.game == "janpo":
+            lines.append(t(lang, "export.mjai_janpo"))
+        file = _text_file(mjai_text(events), f"game-{game}-seat{index}.mjson")
+        await interaction.followup.send("\n".join(lines), files=[file], ephemeral=True)
 
     # ---- helpers -------------------------------------------------------------------------------
 
@@ -205,6 +247,27 @@ class HistoryCog(commands.Cog):
         view.add_item(ReplayStep(stored.game_id, ahead, owner, "d",
                                  t(lang, "btn.next_hand" if hand else "btn.next_kyoku"), step == index.total))
         return embed, discord.File(io.BytesIO(png), "replay.png"), view
+
+
+def _shown_names(stored: StoredGame) -> list[str]:
+    shown = {s.player: s.name for s in stored.seats}
+    return [shown.get(p, p) for p in stored.scenario.get("players", [])]
+
+
+def _logs(stored: StoredGame) -> tuple[dict[str, Any] | None, str]:
+    """The Tenhou log (riichi only) and the mjai stream, from one replay of the game."""
+    played = replay_game(stored.scenario)
+    names = _shown_names(stored)
+    tenhou = None
+    if stored.game == "riichi":
+        title = f"{game_name('en', stored.game)} #{stored.game_id}"
+        date = stored.finished_at.strftime("%Y-%m-%d %H:%M UTC")
+        tenhou = log_of(played, title, date, names, str((stored.scenario.get("options") or {}).get("length", "south")))
+    return tenhou, mjai_text(list(game_events(played, names)))
+
+
+def _text_file(text: str, name: str) -> discord.File:
+    return discord.File(io.BytesIO(text.encode("utf-8")), name)
 
 
 def _json_file(data: Any, name: str) -> discord.File:

@@ -419,7 +419,7 @@ MESSAGES: dict[str, str] = {
         "**/stats** [`user`] [`game`]: a player's record on this server and a rating chart\n"
         "**/history** [`user`]: recent finished games, with their numbers\n"
         "**/replay** `game:<number>` [`kyoku`]: step through a finished game with every hand open\n"
-        "**/export** `game:<number>`: download a finished game's scenario file (riichi: a Tenhou log too)"
+        "**/export** `game:<number>` [`view`]: download a finished game: its scenario file, a Tenhou log (riichi) and an mjai stream (riichi, Janpo, Five)"
     ),
     "help.legend_title": "Reading the table picture",
     "help.legend": (
@@ -436,4 +436,17 @@ MESSAGES: dict[str, str] = {
         "uses (1-shanten, tsumogiri, tada-jan, furiten, side pot…). **/help** `game:<…>` shows one game with a "
         "picture of its table."
     ),
+    # /export: mjai event streams and a seat's own view
+    "opt.view": "view",
+    "opt.view.desc": "The whole game (default) or only what you saw from your seat",
+    "export.view.all": "whole game",
+    "export.view.mine": "my seat",
+    "export.mjai": "The .mjson file is an mjai event stream for Mortal-based reviewers (how to: docs/PLAYING.md).",
+    "export.mjai_janpo": "Only the mahjong part is in it: the poker hands are not, and the points they moved show "
+                         "in the next kyoku's starting scores.",
+    "export.mine": "Game #{game_id} ({game}) as {player}, seat {seat} of 0-3: your hand and draws, the other "
+                   "hands hidden as `?`, for a reviewer that analyses one seat.",
+    "export.not_seated": "You did not play in game #{game_id}, so it holds no view of yours.",
+    "export.no_seat_view": "Game #{game_id} is hold'em: there is no mahjong seat view to export.",
+    "export.broken": "Game #{game_id} no longer replays, so only its scenario file is attached.",
 }

@@ -13,7 +13,7 @@ MESSAGES: dict[str, str] = {
     "cmd.replay": "replay",
     "cmd.replay.desc": "Step through a finished game with every hand open",
     "cmd.export": "export",
-    "cmd.export.desc": "Download a finished game's scenario file (and a Tenhou log for riichi)",
+    "cmd.export.desc": "Download a finished game: scenario, Tenhou log (riichi), mjai stream, or your seat's view",
     "opt.period": "period",
     "opt.period.desc": "Count games from all time, the last 30 days or the last 7 days",
     "opt.user": "user",

@@ -13,7 +13,7 @@ MESSAGES: dict[str, str] = {
     "cmd.replay": "리플레이",
     "cmd.replay.desc": "끝난 게임을 모든 패를 공개한 채 한 수씩 돌려 봅니다",
     "cmd.export": "내보내기",
-    "cmd.export.desc": "끝난 게임의 시나리오 파일(리치 마작은 텐호 로그도)을 받습니다",
+    "cmd.export.desc": "끝난 게임 받기: 시나리오, 텐호 로그(리치), mjai 스트림 또는 내 자리 보기",
     "opt.period": "기간",
     "opt.period.desc": "전체, 최근 30일, 최근 7일 중 어느 기간의 게임을 셀지",
     "opt.user": "사용자",

@@ -1,16 +1,19 @@
 """A finished riichi game as a tenhou.net/6 JSON log, the format review tools read.
 
-The log is rebuilt from the scenario alone: the moves are replayed through the engine and each
-kyoku is written down from the players' views (their starting hands and draws) and the moves
-(discards and calls). The subset produced:
+The log is rebuilt from the scenario: the moves are replayed through the engine and each kyoku is
+written from the engine's record of what took effect (engine/riichi/record.py), so a call is
+written where it happened whatever order the claims were answered in. The subset produced:
 
 - ``title`` ([title, date]), ``name`` (the four players' names), ``rule`` (``disp`` "般東喰赤" or
-  "般南喰赤"; ``aka``/``aka51``/``aka52``/``aka53`` 1 with red fives, else 0).
+  "般南喰赤"; ``aka``/``aka51``/``aka52``/``aka53`` 1 with red fives, else 0; ``rules``: the rules
+  the game followed, in words — M.League's, which differ from Tenhou's: riichi with 1–3 tiles left).
+- ``sc``: once the game is over, the final points and the M.League score of each seat, in seat order
+  (``[points, score, points, score, …]``), after leftover deposits went to first place (R11).
 - ``log``: one array per kyoku: ``[round, honba, deposit sticks]`` (round 0 = E1 … 4 = S1),
   the four scores at the start, dora indicators, ura indicators (only when a riichi winner reveals
   them), then for each seat in order its haipai, draws and discards, then the result.
 - Tiles: 11–19 man, 21–29 pin, 31–39 sou, 41–47 east south west north haku hatsu chun,
-  51/52/53 red fives.
+  51/52/53 red fives (sorted with the fives, before the plain ones, in the starting hands).
 - Draws: a tile, or a call: chi ``"c"`` + called tile + the two own tiles; pon ``"p"`` and open
   kan ``"m"`` with the marker before the called tile, placed by where it came from (first from
   the left player, in the middle from across, last from the right player).
@@ -19,9 +22,10 @@ kyoku is written down from the players' views (their starting hands and draws) a
   string with ``"k"`` + the added tile in place of ``"p"``.
 - Result: ``["和了", deltas, [winner, from (the winner on tsumo), liable (the winner if none),
   "30符2飜2000点" or "満貫8000点" (tsumo "300-500点", dealer tsumo "1000点∀"), "立直(1飜)", …]]``;
-  an exhaustive draw is ``["流局", deltas]`` whoever was tenpai (the only draw there is: R5).
-  Yakuman are written "(役満)"; kazoe yakuman does not exist here (R6), so 13 han and more is
-  sanbaiman.
+  each yaku with its own han (``"混一色(3飜)"``, dora as ``"ドラ(2飜)"``). An exhaustive draw (the
+  only draw there is: R5) is ``["流局", deltas]``, or ``["全員聴牌"]`` / ``["全員不聴"]`` when every
+  seat or none was tenpai. Yakuman are written "(役満)"; kazoe yakuman does not exist here (R6), so
+  13 han and more is sanbaiman.
 """
 
 from __future__ import annotations
@@ -29,7 +33,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.games import new_game
+from bot.results.played import RULES_NOTE, PlayedGame, replay
+from engine.riichi.game import mleague_scores
+from engine.riichi.kyoku import Kyoku
+from engine.tiles import tile_name
 
 SUITS = {"m": 10, "p": 20, "s": 30, "z": 40}
 RED = {"m": 51, "p": 52, "s": 53}
@@ -94,11 +101,6 @@ def call_string(meld: Mapping[str, Any], offset: int, marker: str) -> str:
     return "".join(parts)
 
 
-def _ankan(tiles: Sequence[str]) -> str:
-    ids = [str(tile_id(t)) for t in tiles]
-    return "".join(ids[:3]) + "a" + ids[3]
-
-
 def _points_text(result: Mapping[str, Any], dealer: bool) -> str:
     han, fu = int(result.get("han") or 0), result.get("fu")
     limit = result.get("limit")
@@ -121,50 +123,112 @@ def _up(points: int) -> int:
     return -(-points // 100) * 100
 
 
-def _yaku_text(entry: str, yakuman: bool) -> str:
+def _yaku_text(entry: str, han: int, yakuman: bool) -> str:
+    """One yaku as tenhou writes it, with its own han (``yaku_han`` of the result).
+
+    >>> _yaku_text("Honitsu", 3, False), _yaku_text("Dora 2", 2, False), _yaku_text("Tsuu Iisou", 13, True)
+    ('混一色(3飜)', 'ドラ(2飜)', '字一色(役満)')
+    """
     head, _, tail = entry.rpartition(" ")
-    name, han = (head, int(tail)) if head and tail.isdigit() else (entry, 0)
+    name = head if head and tail.isdigit() else entry
     ja = YAKU_JA.get(name, name)
     if yakuman:
         return f"{ja}(役満)"
-    return f"{ja}({han or 1}飜)"
+    return f"{ja}({han}飜)"
 
 
 def result_entry(result: Mapping[str, Any], players: Sequence[str], dealer: str) -> list[Any]:
     deltas = [int(result.get("deltas", {}).get(p, 0)) for p in players]
     if result.get("result") == "draw":
+        tenpai = len(result.get("tenpai", []))
+        if tenpai in (0, len(players)):
+            return ["全員不聴" if tenpai == 0 else "全員聴牌"]
         return ["流局", deltas]
     winner = players.index(result["winner"])
     source = players.index(result["from"]) if result.get("from") in players else winner
     liable = players.index(result["liable"]) if result.get("liable") in players else winner
     yakuman = result.get("limit") == "yakuman"
-    yaku = [_yaku_text(y, yakuman) for y in result.get("yaku", [])]
+    names = list(result.get("yaku") or [])
+    hans = list(result.get("yaku_han") or [])
+    hans += [1] * (len(names) - len(hans))
+    yaku = [_yaku_text(y, int(h), yakuman) for y, h in zip(names, hans, strict=False)]
     return ["和了", deltas, [winner, source, liable, _points_text(result, result["winner"] == dealer), *yaku]]
 
 
-class _Kyoku:
-    """One kyoku being written down."""
 
-    def __init__(self, public: Mapping[str, Any], players: Sequence[str], hands: list[list[str]]) -> None:
-        label = str(public.get("round", "E1"))
-        self.round = ROUND_WINDS.index(label[0]) * 4 + int(label[1:]) - 1
-        self.honba = int(public.get("honba", 0))
-        self.sticks = int(public.get("deposits", 0))
-        self.scores = [int(s.get("points", 0)) for s in public.get("seats", [])]
-        self.dealer = str(public.get("dealer", players[0]))
-        self.haipai = [sorted(tile_id(t) for t in hand) for hand in hands]
-        self.draws: list[list[Any]] = [[] for _ in players]
-        self.discards: list[list[Any]] = [[] for _ in players]
-        self.drawn: list[str | None] = [None] * len(players)
+def haipai_key(tile: int) -> tuple[int, int]:
+    """Tenhou's order of a starting hand: a red five with the fives, before the plain ones.
 
-    def entry(self, result: Mapping[str, Any], players: Sequence[str]) -> list[Any]:
-        dora = [tile_id(t) for t in result.get("dora_indicators", [])]
-        ura = [tile_id(t) for t in result.get("ura_indicators", [])]
-        out: list[Any] = [[self.round, self.honba, self.sticks], self.scores, dora, ura]
-        for s in range(len(players)):
-            out += [self.haipai[s], self.draws[s], self.discards[s]]
-        out.append(result_entry(result, players, self.dealer))
-        return out
+    >>> sorted([15, 51, 14, 16], key=haipai_key)
+    [14, 51, 15, 16]
+    """
+    if tile in RED.values():
+        return (SUITS["mps"[tile - 51]] + 5, 0)
+    return (tile, 1)
+
+
+def _id(k: Kyoku, tile: int) -> int:
+    return tile_id(tile_name(tile, k.rules.red_fives))
+
+
+def _offset(seat: int, source: int) -> int:
+    return (source - seat) % 4
+
+
+def _open_call(k: Kyoku, seat: int, marker: str, called: int, own: Sequence[int], source: int) -> str:
+    """A chi, pon or open kan from the record, written by :func:`call_string`."""
+    names = [tile_name(t, k.rules.red_fives) for t in sorted(own)]
+    meld = {"tiles": [*names, tile_name(called, k.rules.red_fives)], "called": tile_name(called, k.rules.red_fives)}
+    return call_string(meld, _offset(seat, source), marker)
+
+
+def kyoku_entry(k: Kyoku, result: Mapping[str, Any], players: Sequence[str]) -> list[Any]:
+    """One kyoku of the ``log`` array, written from the engine's record of it."""
+    draws: list[list[Any]] = [[] for _ in players]
+    discards: list[list[Any]] = [[] for _ in players]
+    riichi = [False] * 4
+    pons: dict[tuple[int, int], tuple[int, tuple[int, ...], int]] = {}  # (seat, kind) -> called, own, source
+    for e in k.record:
+        seat = e.seat if e.seat is not None else -1
+        if e.kind == "draw":
+            assert e.tile is not None
+            draws[seat].append(_id(k, e.tile))
+        elif e.kind == "riichi":
+            riichi[seat] = True
+        elif e.kind == "discard":
+            assert e.tile is not None
+            tile: int | str = TSUMOGIRI if e.tsumogiri else _id(k, e.tile)
+            if e.riichi:
+                tile = f"r{tile}"
+            discards[seat].append(tile)
+        elif e.kind in ("chi", "pon", "minkan"):
+            assert e.tile is not None and e.source is not None
+            marker = {"chi": "c", "pon": "p", "minkan": "m"}[e.kind]
+            draws[seat].append(_open_call(k, seat, marker, e.tile, e.tiles, e.source))
+            if e.kind == "pon":
+                pons[(seat, e.tile // 4)] = (e.tile, e.tiles, e.source)
+            if e.kind == "minkan":
+                discards[seat].append(0)
+        elif e.kind == "ankan":
+            ids = [str(_id(k, t)) for t in e.tiles]
+            discards[seat].append("".join(ids[:3]) + "a" + ids[3])
+        elif e.kind == "kakan":
+            assert e.tile is not None
+            called, own, source = pons[(seat, e.tile // 4)]
+            parts = [str(_id(k, t)) for t in sorted(own)]
+            slot = {3: 0, 2: 1, 1: len(parts)}[_offset(seat, source)]
+            parts.insert(slot, f"k{_id(k, e.tile)}{_id(k, called)}")
+            discards[seat].append("".join(parts))
+    label = k.label
+    head = [ROUND_WINDS.index(label[0]) * 4 + int(label[1:]) - 1, k.honba, k.start_deposits]
+    dora = [_id(k, t) for t in k.dora_indicators]
+    ura = [tile_id(t) for t in result.get("ura_indicators", [])]
+    out: list[Any] = [head, list(k.start_points), dora, ura]
+    for s in range(len(players)):
+        hand = sorted((_id(k, t) for t in k.wall.hands[s]), key=haipai_key)
+        out += [hand, draws[s], discards[s]]
+    out.append(result_entry(result, players, players[k.dealer]))
+    return out
 
 
 def tenhou_log(scenario: Mapping[str, Any], title: str = "", date: str = "",
@@ -173,101 +237,22 @@ def tenhou_log(scenario: Mapping[str, Any], title: str = "", date: str = "",
     ``names`` are shown for the seats (default: the scenario's player names)."""
     if scenario.get("game") != "riichi":
         raise ValueError("only riichi games have a Tenhou log")
-    game = new_game(dict(scenario))
-    players = list(game.players)
-    options = scenario.get("options") or {}
-    red = 1 if options.get("red_fives", True) else 0
-    south = options.get("length", "south") != "east"
-    log: list[list[Any]] = []
-    kyoku = _start(game, players)
-    ended = 0
-    dora_seen: list[str] = []
-    for move in scenario.get("moves", []):
-        who = players.index(move[0])
-        before = game.public_view()
-        dora_seen = list(before.get("dora_indicators", []))
-        game.play(list(move))
-        public = game.public_view()
-        _record(kyoku, move, who, players, public if len(game.summary()["kyoku_results"]) == ended else before)
-        results = game.summary()["kyoku_results"]
-        if len(results) > ended:
-            result = dict(results[-1])
-            result.setdefault("dora_indicators", dora_seen)
-            log.append(kyoku.entry(result, players))
-            ended = len(results)
-            if not game.finished:
-                kyoku = _start(game, players)
-            continue
-        _draws(kyoku, game, players, {who, players.index(str(public["turn"]))} if public.get("turn") in players
-               else {who}, move)
-    return {
+    played = replay(scenario)
+    return log_of(played, title, date, names, str((scenario.get("options") or {}).get("length", "south")))
+
+
+def log_of(played: PlayedGame, title: str, date: str, names: Sequence[str] | None, length: str) -> dict[str, Any]:
+    players = list(played.players)
+    red = 1 if played.red_fives else 0
+    south = length != "east"
+    out: dict[str, Any] = {
         "title": [title, date],
         "name": list(names) if names else players,
-        "rule": {"disp": "般南喰赤" if south else "般東喰赤", "aka": red, "aka51": red, "aka52": red, "aka53": red},
-        "log": log,
+        "rule": {"disp": "般南喰赤" if south else "般東喰赤", "aka": red, "aka51": red, "aka52": red, "aka53": red,
+                 "rules": RULES_NOTE["riichi"]},
+        "log": [kyoku_entry(pk.kyoku, pk.result, players) for pk in played.kyoku],
     }
-
-
-def _start(game: Any, players: Sequence[str]) -> _Kyoku:
-    views = [game.view(p) for p in players]
-    kyoku = _Kyoku(game.public_view(), players, [list(v.get("hand", [])) for v in views])
-    for s, v in enumerate(views):
-        if v.get("drawn"):
-            kyoku.draws[s].append(tile_id(v["drawn"]))
-            kyoku.drawn[s] = v["drawn"]
-    return kyoku
-
-
-def _draws(kyoku: _Kyoku, game: Any, players: Sequence[str], seats: set[int], move: Sequence[Any]) -> None:
-    """Note a new drawn tile of the seats that may have drawn (the mover after a kan, the next seat)."""
-    for s in sorted(seats):
-        drawn = game.view(players[s]).get("drawn")
-        rinshan = s == players.index(move[0]) and move[1] in ("ankan", "kakan", "kan")
-        if drawn and (kyoku.drawn[s] is None or rinshan):
-            kyoku.draws[s].append(tile_id(drawn))
-        kyoku.drawn[s] = drawn
-
-
-def _record(kyoku: _Kyoku, move: Sequence[Any], who: int, players: Sequence[str], public: Mapping[str, Any]) -> None:
-    """Write the mover's discard or call into its draws/discards."""
-    verb = move[1]
-    if verb == "tsumogiri":
-        kyoku.discards[who].append(TSUMOGIRI)
-    elif verb == "discard":
-        kyoku.discards[who].append(tile_id(move[2]))
-    elif verb == "riichi":
-        kyoku.discards[who].append("r60" if move[2] == "tsumogiri" else f"r{tile_id(move[2])}")
-    elif verb in ("chi", "pon", "kan", "ankan", "kakan"):
-        melds = public["seats"][who].get("melds", [])
-        if not melds:
-            return
-        meld = melds[-1]
-        if verb == "kakan":
-            same = [m for m in melds if m.get("type") == "kakan" and _kind(move[2]) in map(_kind, m["tiles"])]
-            meld = same[0] if same else meld
-        offset = (players.index(meld["from"]) - who) % 4 if meld.get("from") in players else 0
-        if verb == "ankan":
-            kyoku.discards[who].append(_ankan(meld["tiles"]))
-        elif verb == "kakan":
-            kyoku.discards[who].append(_kakan(meld, offset, move[2]))
-        else:
-            kyoku.draws[who].append(call_string(meld, offset, {"chi": "c", "pon": "p", "kan": "m"}[verb]))
-            if verb == "kan":
-                kyoku.discards[who].append(0)
-        kyoku.drawn[who] = None
-
-
-def _kind(tile: str) -> str:
-    return f"5{tile[1]}" if tile[0] == "0" else tile
-
-
-def _kakan(meld: Mapping[str, Any], offset: int, added: str) -> str:
-    """The pon string with ``k`` + added tile before the called tile (tenhou's added-kan form)."""
-    called = meld["called"]
-    tiles = list(meld["tiles"])
-    tiles.remove(called)
-    tiles.remove(added) if added in tiles else tiles.pop()
-    parts = [str(tile_id(t)) for t in tiles]
-    slot = {3: 0, 2: 1, 1: len(parts)}.get(offset, 0)
-    parts.insert(slot, f"k{tile_id(added)}{tile_id(called)}")
-    return "".join(parts)
+    if played.finished:
+        score = mleague_scores(players, played.final_points)
+        out["sc"] = [x for p, pts in zip(players, played.final_points, strict=True) for x in (pts, score[p])]
+    return out

@@ -17,6 +17,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from engine.base import IllegalMove, move_text
+from engine.riichi.record import Event
 from engine.riichi.scoring import DAISANGEN, DAISUUSHII, SUUKANTSU, WinContext, shanten
 from engine.tiles import Meld, MeldKind, kind_name, parse_one, tile_name, to_34
 from engine.wall import Wall
@@ -166,7 +167,10 @@ class Kyoku:
         self.missed: dict[int, str] = {}  # seat -> why its last winning tile could not be won
         self.kakan_tile: int | None = None
         self.result: KyokuResult | None = None
-        self.log: list[tuple[int, list[str]]] = []
+        self.log: list[tuple[int, list[str]]] = []  # moves in the order they were played
+        self.record: list[Event] = []  # what took effect, in order (engine/riichi/record.py)
+        self.start_points = tuple(table.points)  # the points as the kyoku was dealt
+        self.start_deposits = table.deposits  # riichi sticks on the table as it was dealt
         self.version = 0  # bumped by every move; keys the cache of legal moves
         self._legal_key: tuple[int, tuple[int, ...]] | None = None
         self._legal_cache: dict[int, list[list[str]]] = {}
@@ -236,6 +240,7 @@ class Kyoku:
         st.hand.append(tile)
         st.drawn = tile
         st.kuikae = frozenset()
+        self.record.append(Event("draw", seat, tile, rinshan=rinshan))
         self.current = seat
         self.phase = Phase.DRAW
         self.rinshan_draw = rinshan
@@ -492,6 +497,9 @@ class Kyoku:
             tile = self._tile_by_name(seat, name, exclude_drawn=self.phase == Phase.DRAW)
         st.hand.remove(tile)
         tsumogiri = tile == st.drawn
+        if riichi:
+            self.record.append(Event("riichi", seat))
+        self.record.append(Event("discard", seat, tile, tsumogiri=tsumogiri, riichi=riichi))
         st.drawn = None
         st.kuikae = frozenset()
         st.discards.append(Discard(tile, tsumogiri, riichi, sum(len(x.discards) for x in self.seats)))
@@ -649,6 +657,7 @@ class Kyoku:
         st.riichi_pending = False
         st.riichi = True
         st.ippatsu = True
+        self.record.append(Event("riichi_accepted", seat))
         deposit = self.scoring.riichi_deposit
         if deposit:
             self.table.points[seat] -= deposit
@@ -683,11 +692,14 @@ class Kyoku:
         for t in used:
             st.hand.remove(t)
         st.melds.append(meld)
+        self.record.append(Event({MeldKind.CHI: "chi", MeldKind.PON: "pon"}.get(meld.kind, "minkan"), seat, tile,
+                                 tuple(used), discarder))
         self._note_liability(seat, discarder, meld)
         st.drawn = None
         self.current = seat
         if meld.kind == MeldKind.MINKAN:
             self.kans += 1
+            self._record_dora()
             self._update_waits(seat)
             self._draw(seat, rinshan=True)
         else:
@@ -713,8 +725,10 @@ class Kyoku:
             st.hand.remove(t)
         st.melds.append(Meld(MeldKind.ANKAN, tiles))
         st.drawn = None
+        self.record.append(Event("ankan", seat, tiles=tiles))
         self._break_ippatsu()
         self.kans += 1  # kan dora at once (R9)
+        self._record_dora()
         self._update_waits(seat)
         self._draw(seat, rinshan=True)
 
@@ -722,6 +736,7 @@ class Kyoku:
         tile = self._tile_by_name(seat, name, exclude_drawn=False)
         self.kakan_tile = tile
         self.current = seat
+        self.record.append(Event("kakan", seat, tile))
         # chankan (R12): others who wait on it may rob the added kan
         self.phase = Phase.CHANKAN
         self.claim_options, self.claim_answers = {}, {}
@@ -745,8 +760,13 @@ class Kyoku:
         self.kakan_tile = None
         self._break_ippatsu()
         self.kans += 1
+        self._record_dora()
         self._update_waits(seat)
         self._draw(seat, rinshan=True)
+
+    def _record_dora(self) -> None:
+        """Note the indicator a kan has just turned (R9: at once)."""
+        self.record.append(Event("dora", tile=self.dora_indicators[-1]))
 
     # ---- endings ------------------------------------------------------------------------
 
@@ -772,11 +792,13 @@ class Kyoku:
         detail["win_tile"] = tile
         detail["ura_indicators"] = list(self.ura_indicators) if st.riichi else []
         self.table.deposits = 0
+        self.record.append(Event("win", winner, tile, source=discarder))
         self._finish(KyokuResult("tsumo" if discarder is None else "ron", winner, discarder, deltas, detail))
 
     def _exhaustive_draw(self) -> None:
         tenpai = [self.tenpai(s) for s in range(4)]
         deltas = self.scoring.draw_deltas(tenpai)
+        self.record.append(Event("exhaustive_draw"))
         self._finish(KyokuResult("draw", None, None, deltas, {}, tenpai))
 
     def _finish(self, result: KyokuResult) -> None:

@@ -321,28 +321,7 @@ async def test_replay_and_export_refuse_another_servers_game(fake: FakeDiscord, 
 # ---- /export -------------------------------------------------------------------------------------
 
 
-async def test_export_riichi_attaches_scenario_and_tenhou_log(fake: FakeDiscord, start_bot: Any) -> None:
-    bot = await start(fake, start_bot)
-    spec = scenario("riichi")
-    game_id = await bot.store.finish_game(None, finished(spec, [ANN, None, None, None]))
-    reply = await ask(fake, bot, ANN, "export", game=game_id)
-    files = dict(reply.files)
-    assert reply.ephemeral and set(files) == {f"game-{game_id}.json", f"game-{game_id}-tenhou.json"}
-    exported = json.loads(files[f"game-{game_id}.json"])
-    assert exported == spec
-    assert replay(exported).summary()["points"] == replay(spec).summary()["points"]
-    log = json.loads(files[f"game-{game_id}-tenhou.json"])
-    assert log["name"] == ["Ann", "CPU Bora", "CPU Chen", "CPU Dara"] and len(log["log"]) == len(replay(spec).summary()["kyoku_results"])
-    assert log["title"][0] == f"Riichi mahjong #{game_id}"
-    assert "tenhou.net/6" in reply.text()
-
-
-async def test_export_other_games_attach_the_scenario_only(fake: FakeDiscord, start_bot: Any) -> None:
-    bot = await start(fake, start_bot)
-    game_id = await bot.store.finish_game(None, finished(scenario("five"), [ANN, None, None, None]))
-    reply = await ask(fake, bot, ANN, "export", locale="ko", game=game_id)
-    assert [name for name, _ in reply.files] == [f"game-{game_id}.json"]
-    assert f"게임 #{game_id} (마작 파이브)" in reply.text() and "텐호" not in reply.text()
+# /export is tested in test_export_command.py.
 
 
 async def test_commands_are_registered_with_korean_names(fake: FakeDiscord, start_bot: Any) -> None:
