@@ -181,6 +181,7 @@ class HoldemTable:
             view.update(street=None, board="", pot=0, pots=[], bets={}, to_act=None,
                         seats={p: "out" if self.stacks[p] <= 0 else "in" for p in self.players})
         view["last_hand"] = self._last_hand_view()
+        view.update(waiting_on=self.waiting_on(), calls_pending=False)  # whose turn is public in poker
         return view
 
     def _last_hand_view(self) -> dict[str, Any] | None:

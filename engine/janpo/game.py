@@ -369,12 +369,16 @@ class JanpoGame:
         view = self.mj.public_view()
         view.update(game=self.game, finished=self.over, playout=self.playout, tada_jan=self._tada_jan(),
                     poker=self._poker_public(), poker_results=self.poker_results)
+        if not view["calls_pending"]:  # who may claim a discard stays private (D67)
+            view["waiting_on"] = self.waiting_on()
         return view
 
     def view(self, player: str) -> dict[str, Any]:
         if player not in self.players:
             raise IllegalMove(f"{player!r} is not seated at this table", "not_seated")
         view = self.mj.view(player)
+        if not view["calls_pending"]:
+            view["waiting_on"] = self.waiting_on()
         view.update(game=self.game, finished=self.over, playout=self.playout, tada_jan=self._tada_jan(),
                     poker=self._poker_public(), poker_results=self.poker_results)
         hand = self.hand
