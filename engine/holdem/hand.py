@@ -161,6 +161,8 @@ class HoldemHand:
             amount = sum(min(c, level) - min(c, prev) for c in paid.values())
             eligible = tuple(s for s in live if paid[s] >= level)
             prev = level
+            # A layer no live seat has reached yet is shown with the pot below it; at the end it
+            # goes back to those who paid it (D68), since a live seat can still match it mid-hand.
             if pots and (not eligible or pots[-1].eligible == eligible):
                 pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
             else:
@@ -361,10 +363,24 @@ class HoldemHand:
             self._stack[top] += excess
             self._returned[top] += excess
 
+    def _return_dead(self) -> None:
+        """D68: chips above the largest contribution of any seat still in are in a layer no live
+        seat paid into, so nobody may win them: each folded seat gets its own part back. (Only
+        outside stack changes make this possible: J11 lets a short seat bet again, and the big
+        contributors may fold to it.)"""
+        top = max((self.committed[s] for s in self.order if s not in self.folded), default=0)
+        for s in self.order:
+            excess = self.committed[s] - top
+            if excess > 0:
+                self.committed[s] -= excess
+                self._stack[s] += excess
+                self._returned[s] += excess
+
     def _settle(self, ranks: dict[str, int]) -> None:
         """Award every pot: best rank among its eligible seats; odd units to the first winner
         after the button (P2)."""
         self.to_act = None
+        self._return_dead()
         n = len(self.order)
         after_button = [self.order[(self._index[self.button] + 1 + k) % n] for k in range(n)]
         won = dict.fromkeys(self.order, 0)
