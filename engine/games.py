@@ -18,6 +18,8 @@ GAMES: dict[str, str] = {
 def game_class(name: Any) -> Any:
     if name in (None, ""):
         raise ScenarioError(f"game: missing (one of {', '.join(GAMES)})")
+    if not isinstance(name, str):
+        raise ScenarioError(f"game: must be a name, one of {', '.join(GAMES)}")
     try:
         module, _, attr = GAMES[name].partition(":")
     except KeyError:

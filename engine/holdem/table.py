@@ -18,9 +18,14 @@ DEFAULT_BLINDS = (100, 200)
 DEFAULT_STACK = 10_000
 
 
+MAX_CHIPS = 10**12  # a table larger than this is a typing mistake, and its sums would not print
+
+
 def _chips(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value <= 0 or value % UNIT:
-        raise ScenarioError(f"{name}: must be a positive multiple of {UNIT}, got {value!r}")
+        raise ScenarioError(f"{name}: must be a positive multiple of {UNIT}, got {str(value)[:20]}")
+    if value > MAX_CHIPS:
+        raise ScenarioError(f"{name}: at most {MAX_CHIPS:,}")
     return value
 
 
