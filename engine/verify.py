@@ -32,7 +32,8 @@ def verify(record: Mapping[str, Any]) -> str:
     compare_outcome(record["fairness"].get("outcome"), result)
     moves = len(record.get("moves", []))
     state = "to the end of the game" if result["finished"] else "(the game is not finished)"
-    return f"verified: seed {seed} follows from the revealed secret; {moves} moves replay {state}"
+    count = "1 move replays" if moves == 1 else f"{moves} moves replay"
+    return f"verified: seed {seed} follows from the revealed secret; {count} {state}"
 
 
 def main(argv: list[str] | None = None) -> int:
