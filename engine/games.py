@@ -37,4 +37,5 @@ def new_game(spec: dict[str, Any]) -> Game:
         raise ScenarioError("kyoku: holdem has no mahjong; remove it")
     if name in ("riichi", "five") and spec.get("poker"):
         raise ScenarioError(f"poker: {name} has no poker hands; remove it")
-    return cls.from_scenario(spec)
+    game: Game = cls.from_scenario(spec)
+    return game

@@ -228,11 +228,9 @@ class JanpoGame:
                 out.append(m)  # J7: a kan takes no poker action; it comes after the rinshan draw
             elif kind == "tsumogiri" or m[1:] == ["riichi", "tsumogiri"]:
                 for p in poker:
-                    if kind == "riichi":
-                        p = self._riichi_affordable(player, p)
-                        if p is None:
-                            continue
-                    out.append([*m, *p])
+                    part = self._riichi_affordable(player, p) if kind == "riichi" else p
+                    if part is not None:
+                        out.append([*m, *part])
             else:  # tedashi, riichi with tedashi, tsumo: check or fold only (J7b, J7c)
                 out += [[*m, *p] for p in passive]
         return out

@@ -33,10 +33,9 @@ class Phase(StrEnum):
     ENDED = "ended"
 
 
-class Scored(Protocol):
-    han: int
-    fu: int | None
-    yaku: tuple[str, ...]
+# A ruleset's value of a win. The kyoku never looks inside: it hands it back to the same ruleset's
+# win_deltas and describe, so any type will do (riichi's WinScore, Five's FiveScore).
+Scored = object
 
 
 class Scoring(Protocol):
@@ -454,7 +453,8 @@ class Kyoku:
         if self.phase in (Phase.CLAIMS, Phase.CHANKAN):
             tile = self.kakan_tile if self.phase == Phase.CHANKAN else self.last_discard
             options = " / ".join(" ".join(m) for m in legal)
-            return f"{text} is not allowed: first answer the claim on {self.name(tile)} ({options})"
+            what = "the discard" if tile is None else self.name(tile)
+            return f"{text} is not allowed: first answer the claim on {what} ({options})"
         if move[:1] == ["discard"] and len(move) == 2:
             st = self.seats[seat]
             try:
