@@ -11,7 +11,7 @@ deposits and its final payments, so a game can watch them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
@@ -102,10 +102,21 @@ class Seat:
 
 @dataclass
 class TableState:
-    """What outlives a kyoku: points per seat and riichi deposits on the table."""
+    """What outlives a kyoku: points per seat and riichi deposits on the table.
+
+    The kyoku reports every payment through :meth:`pay`; the game that owns the points decides
+    where it lands (Janpo: into the chips of a poker hand in progress, J10/J11) via ``payee``.
+    """
 
     points: list[int]
     deposits: int = 0
+    payee: Callable[[int, int], None] | None = None
+
+    def pay(self, seat: int, delta: int) -> None:
+        if self.payee is None:
+            self.points[seat] += delta
+        else:
+            self.payee(seat, delta)
 
 
 @dataclass(frozen=True, slots=True)
@@ -651,7 +662,7 @@ class Kyoku:
         st.ippatsu = True
         deposit = self.scoring.riichi_deposit
         if deposit:
-            self.table.points[seat] -= deposit
+            self.table.pay(seat, -deposit)
             self.table.deposits += 1
 
     def _break_ippatsu(self) -> None:
@@ -781,7 +792,8 @@ class Kyoku:
 
     def _finish(self, result: KyokuResult) -> None:
         for s, d in enumerate(result.deltas):
-            self.table.points[s] += d
+            if d:
+                self.table.pay(s, d)
         self.result = result
         self.phase = Phase.ENDED
         self.claim_options, self.claim_answers, self.claim_order = {}, {}, []
