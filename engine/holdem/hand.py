@@ -55,13 +55,26 @@ class Shown:
 
 @dataclass
 class Result:
-    """A finished hand: net chips per seat, pots with winners, the board dealt, showdown hands."""
+    """A finished hand: net chips per seat, pots with winners, the board dealt, showdown hands.
+
+    ``shares[i]`` are the chips each winner of ``pots[i]`` took, in the order of its winners (D17:
+    odd units to the first); ``won`` sums them per seat.
+    """
 
     net: dict[str, int]
     pots: list[Pot]
     board: tuple[int, ...]
     shown: dict[str, Shown] = field(default_factory=dict)
     returned: dict[str, int] = field(default_factory=dict)
+    shares: list[tuple[int, ...]] = field(default_factory=list)
+
+    @property
+    def won(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for pot, shares in zip(self.pots, self.shares, strict=True):
+            for seat, amount in zip(pot.winners, shares, strict=True):
+                out[seat] = out.get(seat, 0) + amount
+        return out
 
 
 class HoldemHand:
@@ -385,14 +398,16 @@ class HoldemHand:
         after_button = [self.order[(self._index[self.button] + 1 + k) % n] for k in range(n)]
         won = dict.fromkeys(self.order, 0)
         pots = []
+        shares = []
         for pot in self.pots():
             best = min(ranks[s] for s in pot.eligible)
             winners = tuple(s for s in after_button if s in pot.eligible and ranks[s] == best)
             units, odd = divmod(pot.amount // UNIT, len(winners))
-            for s in winners:
-                won[s] += units * UNIT
-            won[winners[0]] += odd * UNIT
+            share = tuple((units + (odd if i == 0 else 0)) * UNIT for i in range(len(winners)))
+            for s, amount in zip(winners, share, strict=True):
+                won[s] += amount
             pots.append(Pot(pot.amount, pot.eligible, winners))
+            shares.append(share)
         for s in self.order:
             self._stack[s] += won[s]
         shown = {}
@@ -404,6 +419,7 @@ class HoldemHand:
             board=self.board,
             shown=shown,
             returned={s: r for s, r in self._returned.items() if r},
+            shares=shares,
         )
 
     def public_fields(self) -> dict[str, Any]:

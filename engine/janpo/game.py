@@ -18,6 +18,7 @@ from typing import Any
 from engine.base import IllegalMove, Move, ScenarioError, check_turn, matches, move_text
 from engine.holdem.cards import CardError, cards_str, deal, poker_entries
 from engine.holdem.hand import HoldemHand
+from engine.holdem.record import hand_record
 from engine.riichi import spec as spec_mod
 from engine.riichi.game import MahjongGame
 from engine.riichi.kyoku import Phase
@@ -146,14 +147,8 @@ class JanpoGame:
         if hand is None or not hand.over:
             return
         assert hand.result is not None
-        self.poker_results.append({
-            "hand": self.hand_count,
-            "kyoku": self.mj.kyoku.label,
-            "board": cards_str(hand.result.board),
-            "pots": [{"amount": p.amount, "winners": list(p.winners)} for p in hand.result.pots],
-            "deltas": {p: hand.result.net.get(p, 0) for p in self.players},
-            "shown": {p: cards_str(s.cards) for p, s in hand.result.shown.items()},
-        })
+        self.poker_results.append({"kyoku": self.mj.kyoku.label,
+                                   **hand_record(hand.result, self.hand_count, self.players)})
         self.hand = None
         self._check_three_busted()
         if self.mj.kyoku.phase == Phase.ENDED:
