@@ -18,6 +18,8 @@ GAMES: dict[str, str] = {
 def game_class(name: Any) -> Any:
     if name in (None, ""):
         raise ScenarioError(f"game: missing (one of {', '.join(GAMES)})")
+    if not isinstance(name, str):
+        raise ScenarioError(f"game: must be a name, one of {', '.join(GAMES)}")
     try:
         module, _, attr = GAMES[name].partition(":")
     except KeyError:
@@ -35,4 +37,5 @@ def new_game(spec: dict[str, Any]) -> Game:
         raise ScenarioError("kyoku: holdem has no mahjong; remove it")
     if name in ("riichi", "five") and spec.get("poker"):
         raise ScenarioError(f"poker: {name} has no poker hands; remove it")
-    return cls.from_scenario(spec)
+    game: Game = cls.from_scenario(spec)
+    return game

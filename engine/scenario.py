@@ -1,7 +1,9 @@
 """``python -m engine.scenario FILE.json``: play a scenario and print its outcome as JSON.
 
 The format is the engine's one outside contract (SCENARIOS.md). Exit 2 with a one-line message
-on standard error for an illegal move (naming its index) or a malformed file (naming the field).
+on standard error for an illegal move (naming its index) or a malformed file (naming the field):
+bytes that are not UTF-8, JSON this runner will not read (integers past Python's digit limit,
+nesting deeper than any scenario), or a value of the wrong shape. ``--help`` prints the usage.
 """
 
 from __future__ import annotations
@@ -46,31 +48,87 @@ def run(spec: dict[str, Any]) -> dict[str, Any]:
     return outcome(replay(spec))
 
 
+USAGE = "usage: python -m engine.scenario FILE.json   (FILE may be - for standard input)"
+MAX_DEPTH = 32  # a scenario is at most five levels deep; anything far deeper is not one
+DIGITS = sys.get_int_max_str_digits() or 4300
+
+
+def _too_deep(value: Any, path: str, depth: int = 0) -> str | None:
+    """The path of the first value nested more than MAX_DEPTH levels down, if any."""
+    if depth > MAX_DEPTH:
+        return path or "the scenario"
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        where = f"{path}.{key}" if isinstance(key, str) else f"{path}[{key}]"
+        found = _too_deep(item, where.lstrip("."), depth + 1)
+        if found:
+            return found
+    return None
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) > DIGITS:
+        raise ScenarioError(f"not JSON this runner reads: an integer of {len(text.lstrip('-')):,} digits "
+                            f"(at most {DIGITS:,})")
+    return int(text)
+
+
+def parse(data: bytes) -> Any:
+    """The scenario in ``data``, or ScenarioError saying in one line why it is not one."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ScenarioError(f"not UTF-8: byte 0x{data[e.start]:02x} at offset {e.start}") from None
+    try:
+        spec = json.loads(text, parse_int=_integer)
+    except json.JSONDecodeError as e:
+        raise ScenarioError(f"not JSON: line {e.lineno} column {e.colno}: {e.msg}") from None
+    except RecursionError:
+        raise ScenarioError(f"not JSON this runner reads: nested more than {MAX_DEPTH} levels deep") from None
+    deep = _too_deep(spec, "")
+    if deep:
+        raise ScenarioError(f"{deep}: nested more than {MAX_DEPTH} levels deep")
+    return spec
+
+
+def answer(data: bytes) -> tuple[int, str]:
+    """Exit status and what to print for one scenario file: the outcome as JSON (0), or one line
+    naming the field or move that is wrong (2)."""
+    try:
+        result = run(parse(data))
+    except (IllegalMove, ScenarioError) as e:
+        return 2, " ".join(str(e).split("\n"))
+    try:
+        return 0, json.dumps(result, indent=1, ensure_ascii=False)
+    except ValueError:  # a number past the digit limit: stacks or scores nobody can print
+        return 2, f"output: a number of more than {DIGITS:,} digits; use smaller stacks"
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if argv in (["-h"], ["--help"]):
+        print(USAGE)
+        print("Plays the scenario and prints its outcome as JSON; exit 2 with one line on standard error")
+        print("naming the field or move when the file is malformed or a move is illegal.")
+        return 0
     if len(argv) != 1:
-        print("usage: python -m engine.scenario FILE.json   (FILE may be - for standard input)", file=sys.stderr)
+        print(USAGE, file=sys.stderr)
         return 2
     try:
         if argv[0] == "-":
-            text = sys.stdin.read()
+            data = sys.stdin.buffer.read()
         else:
-            with open(argv[0], encoding="utf-8") as f:
-                text = f.read()
-        spec = json.loads(text)
+            with open(argv[0], "rb") as f:
+                data = f.read()
     except OSError as e:
         print(f"cannot read {argv[0]}: {e.strerror}", file=sys.stderr)
         return 2
-    except json.JSONDecodeError as e:
-        print(f"not JSON: line {e.lineno} column {e.colno}: {e.msg}", file=sys.stderr)
-        return 2
+    status, text = answer(data)
+    if status:
+        print(text, file=sys.stderr)
+        return status
     try:
-        result = run(spec)
-    except (IllegalMove, ScenarioError) as e:
-        print(str(e).replace("\n", " "), file=sys.stderr)
-        return 2
-    try:
-        sys.stdout.write(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
+        sys.stdout.write(text + "\n")
         sys.stdout.flush()
     except BrokenPipeError:  # the reader stopped early (`| head`): not an error of the scenario
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

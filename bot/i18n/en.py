@@ -134,6 +134,8 @@ MESSAGES: dict[str, str] = {
     "table.title": "{game} · table {table}",
     "table.waiting": "Waiting for {players}.",
     "table.waiting_until": "Waiting for {players}: time runs out {deadline}.",
+    "table.calls": "Waiting for calls on the discard.",
+    "table.calls_until": "Waiting for calls on the discard: time runs out {deadline}.",
     "table.points": "Points",
     "table.points_line": "{seat}. {name}: {points}",
     "table.footer": "Moves so far: {moves}",

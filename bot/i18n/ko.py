@@ -134,6 +134,8 @@ MESSAGES: dict[str, str] = {
     "table.title": "{game} · 테이블 {table}",
     "table.waiting": "{players}의 차례를 기다립니다.",
     "table.waiting_until": "{players}의 차례를 기다립니다. 제한 시간: {deadline}.",
+    "table.calls": "버림패에 대한 울기 응답을 기다립니다.",
+    "table.calls_until": "버림패에 대한 울기 응답을 기다립니다. 제한 시간: {deadline}.",
     "table.points": "점수",
     "table.points_line": "{seat}. {name}: {points}점",
     "table.footer": "지금까지 둔 수: {moves}",

@@ -112,7 +112,11 @@ def table_embed(lang: str, table: Table, summary: dict[str, Any], waiting: list[
         embed.add_field(name=t(lang, "fair.title"), value=t(lang, "fair.revealed", seed=str(table.seed),
                                                                 digest=seed_digest(table.seed or 0)), inline=False)
         return embed
-    if waiting:
+    if table.game is not None and table.game.public_view().get("calls_pending"):  # D67: never say who
+        last = max(table.deadlines.values(), default=None)
+        embed.description = t(lang, "table.calls") if last is None else t(
+            lang, "table.calls_until", deadline=f"<t:{int(last)}:R>")
+    elif waiting:
         names = ", ".join(seat_label(lang, table, p) for p in waiting)
         deadline = min((table.deadlines[p] for p in waiting if p in table.deadlines), default=None)
         if deadline is None:

@@ -95,33 +95,19 @@ def five_image(result: Mapping[str, Any], players: Sequence[str]) -> FiveResult:
                       **_winning_hand(result, players), **common)
 
 
-def _shares(pots: Sequence[Mapping[str, Any]]) -> dict[str, int]:
-    """Chips each winner takes from the pots, odd 100-chip units to the first listed winner."""
-    won: dict[str, int] = {}
-    for pot in pots:
-        winners = list(pot.get("winners") or ())
-        if not winners:
-            continue
-        units, odd = divmod(int(pot["amount"]) // 100, len(winners))
-        for i, w in enumerate(winners):
-            won[w] = won.get(w, 0) + 100 * (units + (odd if i == 0 else 0))
-    return won
-
-
 def showdown_image(result: Mapping[str, Any], title: str) -> ShowdownImage:
-    from engine.holdem.cards import class_name, parse_cards, strength
-
+    """A poker result record to its picture. The engine's record says everything: each shown
+    hand's cards, class and winnings (``engine.holdem.record``); nothing is re-ranked or re-split
+    here. A record stored before classes were recorded shows the cards without them."""
     board = cards(result.get("board"))
-    won = _shares(result.get("pots", ()))
+    shown_hands = result.get("shown") or {}
     hands = []
-    for name, shown in (result.get("shown") or {}).items():
-        hole = cards(shown.get("cards") if isinstance(shown, Mapping) else shown)
-        label = ""
-        if len(hole) == 2 and len(board) >= 3:
-            label = class_name(strength(parse_cards("".join(hole)), parse_cards("".join(board))))
-        hands.append(ShowdownHand(name, hole, label, won.get(name, 0)))
+    for name, shown in shown_hands.items():
+        entry = shown if isinstance(shown, Mapping) else {"cards": shown}
+        hands.append(ShowdownHand(name, cards(entry.get("cards")), str(entry.get("class") or ""),
+                                  int(entry.get("won") or 0)))
     for name, delta in (result.get("deltas") or {}).items():
-        if delta < 0 and name not in (result.get("shown") or {}):
+        if delta < 0 and name not in shown_hands:
             hands.append(ShowdownHand(name, (), folded=True))
     pots = tuple(PotResult(int(p["amount"]), tuple(p.get("winners") or ())) for p in result.get("pots", ()))
     return ShowdownImage(board=board, hands=tuple(hands), pots=pots, title=title)

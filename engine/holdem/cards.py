@@ -57,12 +57,12 @@ def cards_str(cards: Iterable[int]) -> str:
 
 def strength(hole: Sequence[int], board: Sequence[int]) -> int:
     """treys rank of the best five of hole + board: 1 (royal flush) .. 7462; lower is stronger."""
-    return _EVALUATOR.evaluate(list(hole), list(board))
+    return int(_EVALUATOR.evaluate(list(hole), list(board)))
 
 
 def class_name(rank: int) -> str:
     """``'Flush'``, ``'Two Pair'``, ... for a rank from :func:`strength`."""
-    return _EVALUATOR.class_to_string(_EVALUATOR.get_rank_class(rank))
+    return str(_EVALUATOR.class_to_string(_EVALUATOR.get_rank_class(rank)))
 
 
 @dataclass(frozen=True)

@@ -55,13 +55,26 @@ class Shown:
 
 @dataclass
 class Result:
-    """A finished hand: net chips per seat, pots with winners, the board dealt, showdown hands."""
+    """A finished hand: net chips per seat, pots with winners, the board dealt, showdown hands.
+
+    ``shares[i]`` are the chips each winner of ``pots[i]`` took, in the order of its winners (D17:
+    odd units to the first); ``won`` sums them per seat.
+    """
 
     net: dict[str, int]
     pots: list[Pot]
     board: tuple[int, ...]
     shown: dict[str, Shown] = field(default_factory=dict)
     returned: dict[str, int] = field(default_factory=dict)
+    shares: list[tuple[int, ...]] = field(default_factory=list)
+
+    @property
+    def won(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for pot, shares in zip(self.pots, self.shares, strict=True):
+            for seat, amount in zip(pot.winners, shares, strict=True):
+                out[seat] = out.get(seat, 0) + amount
+        return out
 
 
 class HoldemHand:
@@ -161,6 +174,8 @@ class HoldemHand:
             amount = sum(min(c, level) - min(c, prev) for c in paid.values())
             eligible = tuple(s for s in live if paid[s] >= level)
             prev = level
+            # A layer no live seat has reached yet is shown with the pot below it; at the end it
+            # goes back to those who paid it (D68), since a live seat can still match it mid-hand.
             if pots and (not eligible or pots[-1].eligible == eligible):
                 pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
             else:
@@ -361,22 +376,38 @@ class HoldemHand:
             self._stack[top] += excess
             self._returned[top] += excess
 
+    def _return_dead(self) -> None:
+        """D68: chips above the largest contribution of any seat still in are in a layer no live
+        seat paid into, so nobody may win them: each folded seat gets its own part back. (Only
+        outside stack changes make this possible: J11 lets a short seat bet again, and the big
+        contributors may fold to it.)"""
+        top = max((self.committed[s] for s in self.order if s not in self.folded), default=0)
+        for s in self.order:
+            excess = self.committed[s] - top
+            if excess > 0:
+                self.committed[s] -= excess
+                self._stack[s] += excess
+                self._returned[s] += excess
+
     def _settle(self, ranks: dict[str, int]) -> None:
         """Award every pot: best rank among its eligible seats; odd units to the first winner
         after the button (P2)."""
         self.to_act = None
+        self._return_dead()
         n = len(self.order)
         after_button = [self.order[(self._index[self.button] + 1 + k) % n] for k in range(n)]
         won = dict.fromkeys(self.order, 0)
         pots = []
+        shares = []
         for pot in self.pots():
             best = min(ranks[s] for s in pot.eligible)
             winners = tuple(s for s in after_button if s in pot.eligible and ranks[s] == best)
             units, odd = divmod(pot.amount // UNIT, len(winners))
-            for s in winners:
-                won[s] += units * UNIT
-            won[winners[0]] += odd * UNIT
+            share = tuple((units + (odd if i == 0 else 0)) * UNIT for i in range(len(winners)))
+            for s, amount in zip(winners, share, strict=True):
+                won[s] += amount
             pots.append(Pot(pot.amount, pot.eligible, winners))
+            shares.append(share)
         for s in self.order:
             self._stack[s] += won[s]
         shown = {}
@@ -388,6 +419,7 @@ class HoldemHand:
             board=self.board,
             shown=shown,
             returned={s: r for s, r in self._returned.items() if r},
+            shares=shares,
         )
 
     def public_fields(self) -> dict[str, Any]:

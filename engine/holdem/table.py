@@ -12,15 +12,21 @@ from typing import Any
 
 from engine.base import IllegalMove, Move, ScenarioError, check_legal
 from engine.holdem.cards import CardError, cards_str, deal, poker_entries
-from engine.holdem.hand import UNIT, HoldemHand, Result
+from engine.holdem.hand import UNIT, HoldemHand
+from engine.holdem.record import hand_record
 
 DEFAULT_BLINDS = (100, 200)
 DEFAULT_STACK = 10_000
 
 
+MAX_CHIPS = 10**12  # a table larger than this is a typing mistake, and its sums would not print
+
+
 def _chips(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value <= 0 or value % UNIT:
-        raise ScenarioError(f"{name}: must be a positive multiple of {UNIT}, got {value!r}")
+        raise ScenarioError(f"{name}: must be a positive multiple of {UNIT}, got {str(value)[:20]}")
+    if value > MAX_CHIPS:
+        raise ScenarioError(f"{name}: at most {MAX_CHIPS:,}")
     return value
 
 
@@ -46,7 +52,6 @@ class HoldemTable:
         self.hand_number = 0
         self.button: str | None = None
         self.results: list[dict[str, Any]] = []
-        self.last: Result | None = None
         self._finished = False
         self._next_hand()
 
@@ -117,16 +122,7 @@ class HoldemTable:
         assert hand.result is not None
         for p in hand.order:
             self.stacks[p] = hand.stack(p)
-        self.last = hand.result
-        self.results.append(
-            {
-                "hand": self.hand_number,
-                "board": cards_str(hand.result.board),
-                "pots": [{"amount": pot.amount, "winners": list(pot.winners)} for pot in hand.result.pots],
-                "deltas": {p: hand.result.net.get(p, 0) for p in self.players},
-                "shown": {p: cards_str(s.cards) for p, s in hand.result.shown.items()},
-            }
-        )
+        self.results.append(hand_record(hand.result, self.hand_number, self.players))
         self._next_hand()
 
     # ---- the Game protocol -------------------------------------------------------------------
@@ -181,14 +177,11 @@ class HoldemTable:
             view.update(street=None, board="", pot=0, pots=[], bets={}, to_act=None,
                         seats={p: "out" if self.stacks[p] <= 0 else "in" for p in self.players})
         view["last_hand"] = self._last_hand_view()
+        view.update(waiting_on=self.waiting_on(), calls_pending=False)  # whose turn is public in poker
         return view
 
     def _last_hand_view(self) -> dict[str, Any] | None:
-        if self.last is None:
-            return None
-        out = dict(self.results[-1])
-        out["shown"] = {p: {"cards": cards_str(s.cards), "class": s.name} for p, s in self.last.shown.items()}
-        return out
+        return self.results[-1] if self.results else None
 
     def view(self, player: str) -> dict[str, Any]:
         view = self.public_view()

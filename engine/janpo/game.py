@@ -18,6 +18,7 @@ from typing import Any
 from engine.base import IllegalMove, Move, ScenarioError, check_turn, matches, move_text
 from engine.holdem.cards import CardError, cards_str, deal, poker_entries
 from engine.holdem.hand import HoldemHand
+from engine.holdem.record import hand_record
 from engine.riichi import spec as spec_mod
 from engine.riichi.game import MahjongGame
 from engine.riichi.kyoku import Phase
@@ -54,12 +55,14 @@ class JanpoGame:
         self.hand_count = 0
         self.button: str | None = None
         self.poker_results: list[dict[str, Any]] = []
+        self.more_kyoku = True  # what the mahjong rules said when the last kyoku ended
+        self.last_kyoku = False  # J13 made the current kyoku the last
         self.mj = MahjongGame(
             players, seed, RiichiScoring(), red_fives=red_fives, rounds=rounds, renchan=False,
-            riichi_min_points=RIICHI_POINTS, scenario=self.scenario,
+            riichi_min_points=RIICHI_POINTS, scenario=self.scenario, on_kyoku_end=self._kyoku_over,
         )
         self.mj.game = self.game
-        self.mj.auto_next = False
+        self.mj.table.payee = self._pay
         self.over = False
         self._start_kyoku()
 
@@ -90,16 +93,16 @@ class JanpoGame:
         for name in self.hand.order:
             self.points[self.players.index(name)] = self.hand.stack(name)
 
-    def _apply_mahjong_change(self, before: list[int]) -> None:
-        """Mahjong payments and riichi deposits reach a hand in progress at once (J9–J11)."""
-        if self.hand is None or self.hand.over:
-            return
-        for s, name in enumerate(self.players):
-            delta = self.points[s] - before[s]
-            if delta and name in self.hand.order:
-                self.points[s] = before[s]
-                self.hand.adjust_stack(name, delta)
-        self._sync_from_hand()
+    def _pay(self, seat: int, delta: int) -> None:
+        """Where every mahjong payment and riichi deposit lands, once (J9–J11): in the chips of a
+        poker hand in progress when the seat is dealt in, else in its points."""
+        name = self.players[seat]
+        hand = self.hand
+        if hand is not None and not hand.over and name in hand.order:
+            hand.adjust_stack(name, delta)
+            self._sync_from_hand()
+        else:
+            self.points[seat] += delta
 
     # ---- kyoku and poker hands ----------------------------------------------------------
 
@@ -144,14 +147,8 @@ class JanpoGame:
         if hand is None or not hand.over:
             return
         assert hand.result is not None
-        self.poker_results.append({
-            "hand": self.hand_count,
-            "kyoku": self.mj.kyoku.label,
-            "board": cards_str(hand.result.board),
-            "pots": [{"amount": p.amount, "winners": list(p.winners)} for p in hand.result.pots],
-            "deltas": {p: hand.result.net.get(p, 0) for p in self.players},
-            "shown": {p: cards_str(s.cards) for p, s in hand.result.shown.items()},
-        })
+        self.poker_results.append({"kyoku": self.mj.kyoku.label,
+                                   **hand_record(hand.result, self.hand_count, self.players)})
         self.hand = None
         self._check_three_busted()
         if self.mj.kyoku.phase == Phase.ENDED:
@@ -169,17 +166,17 @@ class JanpoGame:
             in_pot = {p for p in self.hand.order if self.hand.committed[p] > 0 and p not in self.hand.folded}
         busted = [p for s, p in enumerate(self.players) if self.points[s] <= 0 and p not in in_pot]
         if len(busted) >= 3:
-            self.mj.last_kyoku = True
-            self.mj.more_kyoku = False
+            self.last_kyoku = True
 
-    def _kyoku_over(self) -> None:
+    def _kyoku_over(self, more: bool) -> None:
         """J9: settled at once; the poker hand in progress is played out, then the next kyoku."""
+        self.more_kyoku = more
         self._check_three_busted()
         if self.hand is None:
             self._next_kyoku()
 
     def _next_kyoku(self) -> None:
-        self.mj.next_kyoku()
+        self.mj.next_kyoku(self.more_kyoku and not self.last_kyoku)
         if self.mj.over:
             self.over = True
             return
@@ -228,11 +225,9 @@ class JanpoGame:
                 out.append(m)  # J7: a kan takes no poker action; it comes after the rinshan draw
             elif kind == "tsumogiri" or m[1:] == ["riichi", "tsumogiri"]:
                 for p in poker:
-                    if kind == "riichi":
-                        p = self._riichi_affordable(player, p)
-                        if p is None:
-                            continue
-                    out.append([*m, *p])
+                    part = self._riichi_affordable(player, p) if kind == "riichi" else p
+                    if part is not None:
+                        out.append([*m, *part])
             else:  # tedashi, riichi with tedashi, tsumo: check or fold only (J7b, J7c)
                 out += [[*m, *p] for p in passive]
         return out
@@ -271,13 +266,7 @@ class JanpoGame:
             assert self.hand is not None
             self.hand.act(player, poker[0], poker[1] if len(poker) > 1 else None)
             self._sync_from_hand()
-        before = list(self.points)
-        self.mj.kyoku.play(self.players.index(player), mahjong[1:])
-        if self.hand is not None:
-            self._apply_mahjong_change(before)
-        if self.mj.kyoku.phase == Phase.ENDED:
-            self.mj._kyoku_ended()
-            self._kyoku_over()
+        self.mj.play_in_kyoku(self.players.index(player), mahjong[1:])
         if poker or self.hand is not None and self.hand.over:
             self._after_poker()
         self._check_three_busted()
@@ -369,12 +358,16 @@ class JanpoGame:
         view = self.mj.public_view()
         view.update(game=self.game, finished=self.over, playout=self.playout, tada_jan=self._tada_jan(),
                     poker=self._poker_public(), poker_results=self.poker_results)
+        if not view["calls_pending"]:  # who may claim a discard stays private (D67)
+            view["waiting_on"] = self.waiting_on()
         return view
 
     def view(self, player: str) -> dict[str, Any]:
         if player not in self.players:
             raise IllegalMove(f"{player!r} is not seated at this table", "not_seated")
         view = self.mj.view(player)
+        if not view["calls_pending"]:
+            view["waiting_on"] = self.waiting_on()
         view.update(game=self.game, finished=self.over, playout=self.playout, tada_jan=self._tada_jan(),
                     poker=self._poker_public(), poker_results=self.poker_results)
         hand = self.hand

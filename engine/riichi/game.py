@@ -7,7 +7,7 @@ how the deal moves (:meth:`MahjongGame.advance`), the scoring, the start points 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.base import IllegalMove, Move
@@ -37,6 +37,7 @@ class MahjongGame:
         renchan: bool = True,
         riichi_min_points: int = 0,
         scenario: dict[str, Any] | None = None,
+        on_kyoku_end: Callable[[bool], None] | None = None,
     ) -> None:
         if len(players) != 4:
             raise ValueError("mahjong needs four players")
@@ -55,9 +56,10 @@ class MahjongGame:
         self.round_wind = 0
         self.honba = 0
         self.over = False
-        self.auto_next = True  # Janpo deals the next kyoku itself, after the last poker hand (J9)
-        self.last_kyoku = False  # set when the current kyoku must be the last (Janpo J13)
-        self.more_kyoku = True
+        # Called once per kyoku, when it ends and its result is recorded, with whether the rules
+        # give another kyoku. By default the next one is dealt at once; Janpo waits for its last
+        # poker hand (J9) and may make the kyoku the last (J13) before calling next_kyoku itself.
+        self.on_kyoku_end: Callable[[bool], None] = on_kyoku_end or self.next_kyoku
         self.kyoku: Kyoku = self._new_kyoku()
 
     # ---- kyoku sequence -----------------------------------------------------------------
@@ -92,15 +94,17 @@ class MahjongGame:
             self.round_wind += 1
         return self.round_wind < self.rounds
 
-    def _kyoku_ended(self) -> None:
-        self.results.append(result_record(self.kyoku, self.players))
-        self.more_kyoku = self.advance(self.kyoku) and not self.last_kyoku
-        if self.auto_next:
-            self.next_kyoku()
+    def play_in_kyoku(self, seat: int, move: list[Any]) -> None:
+        """Apply one mahjong move (without the player's name) to the kyoku; when it ends, record
+        its result, move the deal and call :attr:`on_kyoku_end`."""
+        self.kyoku.play(seat, move)
+        if self.kyoku.phase == Phase.ENDED:
+            self.results.append(result_record(self.kyoku, self.players))
+            self.on_kyoku_end(self.advance(self.kyoku))
 
-    def next_kyoku(self) -> None:
+    def next_kyoku(self, more: bool) -> None:
         """Deal the next kyoku, or end the game when the one just played was the last."""
-        if self.more_kyoku:
+        if more:
             self.kyoku_index += 1
             self.kyoku = self._new_kyoku()
         else:
@@ -149,9 +153,7 @@ class MahjongGame:
         seat = self.seat(move[0])
         if not self.kyoku.legal(seat):
             raise IllegalMove(self.not_your_turn(move[0]), "not_your_turn")
-        self.kyoku.play(seat, list(move[1:]))
-        if self.kyoku.phase == Phase.ENDED:
-            self._kyoku_ended()
+        self.play_in_kyoku(seat, list(move[1:]))
 
     def not_your_turn(self, player: str) -> str:
         """Who the table is waiting for, in words (for a refused move)."""

@@ -11,7 +11,7 @@ deposits and its final payments, so a game can watch them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
@@ -34,10 +34,9 @@ class Phase(StrEnum):
     ENDED = "ended"
 
 
-class Scored(Protocol):
-    han: int
-    fu: int | None
-    yaku: tuple[str, ...]
+# A ruleset's value of a win. The kyoku never looks inside: it hands it back to the same ruleset's
+# win_deltas and describe, so any type will do (riichi's WinScore, Five's FiveScore).
+Scored = object
 
 
 class Scoring(Protocol):
@@ -104,10 +103,21 @@ class Seat:
 
 @dataclass
 class TableState:
-    """What outlives a kyoku: points per seat and riichi deposits on the table."""
+    """What outlives a kyoku: points per seat and riichi deposits on the table.
+
+    The kyoku reports every payment through :meth:`pay`; the game that owns the points decides
+    where it lands (Janpo: into the chips of a poker hand in progress, J10/J11) via ``payee``.
+    """
 
     points: list[int]
     deposits: int = 0
+    payee: Callable[[int, int], None] | None = None
+
+    def pay(self, seat: int, delta: int) -> None:
+        if self.payee is None:
+            self.points[seat] += delta
+        else:
+            self.payee(seat, delta)
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,7 +469,8 @@ class Kyoku:
         if self.phase in (Phase.CLAIMS, Phase.CHANKAN):
             tile = self.kakan_tile if self.phase == Phase.CHANKAN else self.last_discard
             options = " / ".join(" ".join(m) for m in legal)
-            return f"{text} is not allowed: first answer the claim on {self.name(tile)} ({options})"
+            what = "the discard" if tile is None else self.name(tile)
+            return f"{text} is not allowed: first answer the claim on {what} ({options})"
         if move[:1] == ["discard"] and len(move) == 2:
             st = self.seats[seat]
             try:
@@ -660,7 +671,7 @@ class Kyoku:
         self.record.append(Event("riichi_accepted", seat))
         deposit = self.scoring.riichi_deposit
         if deposit:
-            self.table.points[seat] -= deposit
+            self.table.pay(seat, -deposit)
             self.table.deposits += 1
 
     def _break_ippatsu(self) -> None:
@@ -803,7 +814,8 @@ class Kyoku:
 
     def _finish(self, result: KyokuResult) -> None:
         for s, d in enumerate(result.deltas):
-            self.table.points[s] += d
+            if d:
+                self.table.pay(s, d)
         self.result = result
         self.phase = Phase.ENDED
         self.claim_options, self.claim_answers, self.claim_order = {}, {}, []

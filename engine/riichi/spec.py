@@ -52,7 +52,7 @@ def choice(opts: dict[str, Any], key: str, allowed: tuple[str, ...]) -> str:
     value = opts[key]
     if value not in allowed:
         raise ScenarioError(f"options.{key}: must be one of {', '.join(allowed)}")
-    return value
+    return str(value)
 
 
 def kyoku_entries(spec: dict[str, Any]) -> list[dict[str, Any]]:

@@ -46,6 +46,7 @@ def public_view(k: Kyoku, players: Sequence[str]) -> dict[str, Any]:
             "melds": [_meld(k, players, m) for m in st.melds],
         })
     last = None
+    calls = calls_pending(k)
     if k.phase in (Phase.CLAIMS, Phase.CHANKAN):
         tile = k.kakan_tile if k.phase == Phase.CHANKAN else k.last_discard
         last = {"player": players[k.current], "tile": k.name(tile) if tile is not None else None}
@@ -59,11 +60,18 @@ def public_view(k: Kyoku, players: Sequence[str]) -> dict[str, Any]:
         "dora_indicators": _names(k, k.dora_indicators),
         "phase": str(k.phase),
         "turn": players[k.current],
-        "waiting_on": [players[s] for s in k.waiting_on()],
+        "waiting_on": [] if calls else [players[s] for s in k.waiting_on()],
+        "calls_pending": calls,
         "last_discard": last,
         "seats": seats,
         "result": result_record(k, players) if k.result else None,
     }
+
+
+def calls_pending(k: Kyoku) -> bool:
+    """The table waits for answers to a discard (or an added kan). Who may claim stays private
+    (D-id in docs/RULES.md): the channel learns only that calls are pending, never from whom."""
+    return k.phase in (Phase.CLAIMS, Phase.CHANKAN) and bool(k.waiting_on())
 
 
 def visible_counts(k: Kyoku, seat: int) -> list[int]:
@@ -101,6 +109,7 @@ def private_view(k: Kyoku, seat: int, players: Sequence[str]) -> dict[str, Any]:
         "ippatsu": st.ippatsu,
         "no_win_reason": k.no_win_reason(seat),
         "legal": [[players[seat], *m] for m in k.legal(seat)],
+        "may_call": view["calls_pending"] and seat in k.waiting_on(),
     })
     return view
 

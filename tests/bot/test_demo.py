@@ -136,14 +136,27 @@ def test_five_breakdown_marks_closed_hand_bonuses() -> None:
 
 
 def test_showdown_shares_and_hand_names() -> None:
-    # Two winners split 500: the odd 100 goes to the first listed (D17); the folder shows face down.
-    result = {"hand": 3, "board": "AhKd7c2s9h", "pots": [{"amount": 500, "winners": ["B", "A"]}],
-              "deltas": {"A": 50, "B": 150, "C": -200}, "shown": {"A": "AsAd", "B": {"cards": "AcKh"}}}
+    """The picture reads the engine's poker record (engine.holdem.record): each shown hand's class
+    and winnings as recorded; a player who folded after putting chips in shows face down."""
+    from engine.holdem.table import HoldemTable
+
+    game = HoldemTable.from_scenario({"game": "holdem", "players": ["A", "B", "C"], "seed": 1,
+                                      "options": {"stacks": 1000, "blinds": [100, 200], "hands": 1},
+                                      "poker": [{"hole": {"A": "AsKd", "B": "AcKh", "C": "2c3d"},
+                                                 "board": "AhKc7c2s9h"}]})
+    for move in (["A", "call"], ["B", "call"], ["C", "raise", 500], ["A", "call"], ["B", "fold"]):
+        game.play(move)
+    while not game.finished:
+        game.play([game.waiting_on()[0], "check"])
+    result = game.summary()["poker_results"][0]
     image = records.showdown_image(result, "Showdown")
     hands = {h.name: h for h in image.hands}
-    assert (hands["B"].won, hands["A"].won) == (300, 200)
-    assert hands["A"].label == "Three of a Kind" and hands["B"].label == "Two Pair"
-    assert hands["C"].folded and hands["C"].cards == ()
+    assert set(result["shown"]) == {"A", "C"} and result["pots"][0]["shares"] == [1200]
+    assert (hands["A"].won, hands["C"].won) == (1200, 0)
+    assert hands["A"].label == "Two Pair" and hands["C"].label == "Pair"
+    assert hands["B"].folded and hands["B"].cards == ()
+    old = records.showdown_image({"board": "AhKd7c2s9h", "shown": {"A": "AsAd"}, "deltas": {"A": 0}}, "Old")
+    assert (old.hands[0].cards, old.hands[0].label) == (("As", "Ad"), "")  # a record stored before classes
 
 
 def test_standings_share_a_rank_on_equal_points() -> None:  # R11

@@ -145,7 +145,7 @@ def _play_checked(seed: int) -> JanpoGame:
         if any(m[1] in ("tsumo", "ron") for m in legal) and rng.random() < 0.9:
             move = next(m for m in legal if m[1] in ("tsumo", "ron"))
         g.play(move)
-        if g.mj.last_kyoku and three_down is None:
+        if g.last_kyoku and three_down is None:
             three_down = sum(1 for v in g.summary()["points"].values() if v <= 0)
         if not labels or labels[-1] != g.mj.kyoku.label:
             labels.append(g.mj.kyoku.label)
@@ -157,7 +157,7 @@ def _play_checked(seed: int) -> JanpoGame:
     for prev, nxt in zip(results, results[1:], strict=False):
         assert nxt["honba"] == (prev["honba"] + 1 if prev["result"] == "draw" else 0)
     if len(results) < 4:  # J13, D11: it ended early only because three were at 0 or below
-        assert g.mj.last_kyoku and three_down is not None and three_down >= 3
+        assert g.last_kyoku and three_down is not None and three_down >= 3
     assert s["standings"][0][1] == max(s["points"].values())
     return g
 
@@ -178,7 +178,7 @@ def test_three_busted_make_the_current_kyoku_the_last(seed: int) -> None:
     first: dict[str, str] = {}
 
     def watch(game: JanpoGame, move: list) -> None:
-        if game.mj.last_kyoku and "flag" not in first:
+        if game.last_kyoku and "flag" not in first:
             first["flag"] = game.mj.kyoku.label
             first["busted"] = str(sum(1 for p in game.summary()["points"].values() if p <= 0))
 
@@ -188,3 +188,38 @@ def test_three_busted_make_the_current_kyoku_the_last(seed: int) -> None:
     assert first["flag"] == labels[-1]  # no kyoku was dealt after the one where it happened
     assert int(first["busted"]) >= 3
     assert g.summary()["pot"] == 0
+
+
+def test_the_mahjong_game_reports_each_kyoku_end_once() -> None:
+    """The public end-of-kyoku hook Janpo builds on: called once per kyoku, after its result is
+    recorded, with whether the rules give another (J9: Janpo deals it after the poker hand)."""
+    from engine.randomplay import play_out
+    from engine.riichi.game import MahjongGame
+
+    game = new_game({"game": "riichi", "players": ["A", "B", "C", "D"], "seed": 2, "options": {"length": "east"}})
+    assert isinstance(game, MahjongGame)
+    calls: list[tuple[bool, int]] = []
+    deal = game.on_kyoku_end
+
+    def hook(more: bool) -> None:
+        calls.append((more, len(game.results)))
+        deal(more)
+
+    game.on_kyoku_end = hook
+    play_out(game, seed=2)
+    assert [n for _, n in calls] == list(range(1, len(game.results) + 1))
+    assert [more for more, _ in calls] == [True] * (len(calls) - 1) + [False]
+
+
+def test_a_mahjong_payment_reaches_a_live_poker_hand_once() -> None:
+    """J10/J11: the kyoku reports each payment to the table; Janpo puts it into the chips behind of
+    a seat dealt into the live hand, once, and that seat's points are the hand's stack."""
+    g = fresh()
+    assert g.hand is not None and not g.hand.over
+    before = {p: g.hand.stack(p) for p in g.players}
+    g.mj.table.pay(1, -2000)  # B, dealt in
+    g.mj.table.pay(2, 800)
+    assert {p: g.hand.stack(p) - before[p] for p in g.players} == {"A": 0, "B": -2000, "C": 800, "D": 0}
+    assert g.points == [g.hand.stack(p) for p in g.players]
+    s = g.summary()
+    assert sum(s["points"].values()) + s["pot"] + s["deposits"] == 100_000 - 1200

@@ -12,7 +12,7 @@ from engine.scenario import replay
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 PRIVATE = {"player", "seat", "seat_wind", "hand", "drawn", "waits", "furiten", "shanten", "kuikae",
-           "riichi_declared", "ippatsu", "no_win_reason", "legal"}
+           "riichi_declared", "ippatsu", "no_win_reason", "legal", "may_call"}
 
 
 def _game(name: str) -> RiichiGame:
