@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from functools import cache
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.render import draw as dr
 from bot.render.model import HoldemSeat, HoldemTable, ShowdownImage
@@ -56,16 +57,25 @@ def _seat_panel(img: Image.Image, seat: HoldemSeat, cx: float, cy: float, turn: 
     if seat.button:
         bx, by = x0 + PANEL_W - 14, y0 + 14
         d.ellipse((bx - 10, by - 10, bx + 10, by + 10), fill=(250, 250, 250), outline=dr.DARK)
-        d.text((bx, by), "D", font=dr.sprites.font(13), fill=dr.DARK, anchor="mm")
+        dr.write(d, bx, by, "D", 13, dr.DARK, anchor="mm")
     elif seat.poker.position:
         dr.write(d, x0 + PANEL_W - 8, y0 + 14, position_label(seat.poker.position, texts), 11, dr.MUTED, anchor="rm")
 
 
-def render_holdem_table(table: HoldemTable, texts: Mapping[str, str] | None = None) -> Image.Image:
+@cache
+def _felt() -> Image.Image:
+    """The rail and felt, the same on every picture: drawn once and copied."""
     img, d = dr.canvas(WIDTH, HEIGHT)
     cx, cy = WIDTH / 2, HEIGHT / 2
     d.ellipse((cx - 330, cy - 190, cx + 330, cy + 190), fill=RAIL)
     d.ellipse((cx - 318, cy - 178, cx + 318, cy + 178), fill=FELT)
+    return img
+
+
+def render_holdem_table(table: HoldemTable, texts: Mapping[str, str] | None = None) -> Image.Image:
+    img = _felt().copy()
+    d = ImageDraw.Draw(img)
+    cx, cy = WIDTH / 2, HEIGHT / 2
     top = cy - 80
     info = []
     if table.hand_no is not None:

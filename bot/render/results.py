@@ -154,7 +154,7 @@ def render_standings(standings: StandingsImage, texts: Mapping[str, str] | None 
         mid = y + (row_h - 6) / 2
         medal = MEDALS[row.rank - 1] if 1 <= row.rank <= 3 else dr.PANEL_EDGE
         d.ellipse((MARGIN, mid - 13, MARGIN + 26, mid + 13), fill=medal)
-        d.text((MARGIN + 13, mid), str(row.rank), font=sprites.font(15), fill=dr.DARK, anchor="mm")
+        dr.write(d, MARGIN + 13, mid, str(row.rank), 15, dr.DARK, anchor="mm")
         dr.write(d, MARGIN + 40, mid, row.name, 18)
         score = dr.points(row.points)
         right = width - MARGIN

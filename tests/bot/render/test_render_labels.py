@@ -8,9 +8,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from PIL import ImageDraw
 
-from bot.render import render_hand, render_holdem_table, render_table
+from bot.render import draw, render_hand, render_holdem_table, render_table
 from bot.render import samples as cases
 from bot.render.adapt import hand_from_view, holdem_from_view, table_from_view, with_names
 from bot.render.model import HandImage, PokerTurn, Pot
@@ -20,17 +19,10 @@ NAMES = {"A": "Aoi", "B": "Bora", "C": "Chen", "D": "Dara"}
 
 
 @pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Every string any renderer draws, in order."""
-    seen: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def text(self: ImageDraw.ImageDraw, xy: Any, s: Any, *args: Any, **kwargs: Any) -> None:
-        seen.append(str(s))
-        original(self, xy, s, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-    yield seen
+def drawn() -> Iterator[list[str]]:
+    """Every string any renderer draws, in order (all text goes through ``draw.write``)."""
+    with draw.watch_text() as seen:
+        yield seen
 
 
 def _seat(player: str, wind: str, points: int, melds: list[dict[str, Any]] | None = None) -> dict[str, Any]:
