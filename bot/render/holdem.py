@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from bot.render import draw as dr
 from bot.render.model import HoldemSeat, HoldemTable, ShowdownImage
-from bot.render.table import STATUS_COLOURS, position_label
+from bot.render.table import POT_LINE_H, STATUS_COLOURS, position_label, pot_lines
 from bot.render.texts import signed, text
 
 WIDTH, HEIGHT = 900, 560
@@ -87,13 +87,9 @@ def render_holdem_table(table: HoldemTable, texts: Mapping[str, str] | None = No
     cw = dr.tile_w(CARD_H)
     dr.card_row(img, table.board, int(cx - (5 * (cw + 4) - 4) / 2), int(top), CARD_H, slots=5, gap=4)
     y = top + CARD_H + 18
-    for i, pot in enumerate(table.pots):
-        key = "pot" if len(table.pots) == 1 else ("main_pot" if i == 0 else "side_pot")
-        line = text(texts, key, n=dr.points(pot.amount), i=i)
-        if i and pot.eligible:
-            line += "  (" + ", ".join(pot.eligible) + ")"
-        dr.write(d, cx, y, line, 16 if i == 0 else 13, dr.GOLD if i == 0 else dr.TEXT, anchor="mm")
-        y += 19
+    for line, size, colour in pot_lines(table.pot(), table.pots, texts):
+        dr.write(d, cx, y, line, size, colour, anchor="mm")
+        y += POT_LINE_H[size]
     n = len(table.seats)
     for i, seat in enumerate(table.seats):
         sx, sy = _seat_centre(i, n)

@@ -45,21 +45,25 @@ def _library_han() -> dict[str, tuple[int, int]]:
 
 
 def yaku_lines(result: Mapping[str, Any]) -> tuple[ScoreLine, ...]:
-    """Each yaku with its han: the library's value (open or closed hand), a dora line's count."""
+    """Each yaku with its han: the library's value (open or closed hand), a dora line's count.
+    ``romaji`` keeps the library's name, so the picture shows it beside a translated label."""
     names, given = list(result.get("yaku") or ()), list(result.get("yaku_han") or ())
     if names and len(given) == len(names):  # the engine records each yaku's han
-        return tuple(ScoreLine(n.rpartition(" ")[0] if "Dora" in n and n.rpartition(" ")[2].isdigit() else n,
-                               int(h)) for n, h in zip(names, given, strict=True))
+        out = []
+        for n, h in zip(names, given, strict=True):
+            name = n.rpartition(" ")[0] if "Dora" in n and n.rpartition(" ")[2].isdigit() else n
+            out.append(ScoreLine(name, int(h), romaji=name))
+        return tuple(out)
     table = _library_han()  # older stored records: the library's value for an open or closed hand
     closed = all(m.get("type") == "ankan" for m in result.get("melds") or ())
     lines = []
     for name in result.get("yaku") or ():
         head, _, count = str(name).rpartition(" ")
         if "Dora" in name and count.isdigit():
-            lines.append(ScoreLine(head, int(count)))
+            lines.append(ScoreLine(head, int(count), romaji=head))
             continue
         han_open, han_closed = table.get(name, (0, 0))
-        lines.append(ScoreLine(name, han_closed if closed or not han_open else han_open))
+        lines.append(ScoreLine(name, han_closed if closed or not han_open else han_open, romaji=name))
     return tuple(lines)
 
 

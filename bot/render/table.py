@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from bot.render import draw as dr
 from bot.render import sprites
-from bot.render.model import PokerSeat, SeatView, TableImage
+from bot.render.model import PokerSeat, Pot, SeatView, TableImage
 from bot.render.texts import text
 
 POND_H = 44
@@ -30,6 +30,8 @@ BLOCK_W = 2 * PAD + POND_COLS * dr.tile_w(POND_H) + POND_H + 36
 CENTER_W = 250
 
 STATUS_COLOURS = {"to_act": dr.GOLD, "folded": dr.GREYED, "all_in": dr.ALERT, "busted": dr.DARK}
+# In Janpo a player out of poker (J12) still plays mahjong: the badge says so, never just "out".
+JANPO_STATUS_KEYS = {"busted": "out_of_poker"}
 POSITION_KEYS = {"CO": "co"}  # positions with a caption key; BTN, SB and BB read the same everywhere
 DORA_LABEL_H = 18
 
@@ -73,15 +75,18 @@ def _seat_block(img: Image.Image, ox: int, oy: int, seat: SeatView, width: int, 
     x = ox + PAD
     wind = text(texts, f"wind_{seat.wind}") if f"wind_{seat.wind}" in _WIND_KEYS else seat.wind
     x += dr.badge(d, x, mid, wind, 15, dr.ALERT if seat.dealer else dr.MUTED, ink=dr.TEXT if seat.dealer else dr.DARK) + 6
-    name = dr.fit(seat.name, 16, 110 if seat.riichi else 150)
-    x += dr.write(img, x, mid, name, 16) + 8
-    if seat.riichi:
-        x += dr.riichi_stick(d, x, mid, 40) + 8
     score = dr.points(seat.points)
     right = ox + width - PAD
     if turn:
-        right -= dr.badge(d, right - dr.text_width(text(texts, "turn"), 12) - 12, mid, text(texts, "turn"), 12, dr.GOLD) + 6
+        label = text(texts, "turn")
+        right -= dr.badge(d, right - dr.text_width(label, 12) - 12, mid, label, 12, dr.GOLD) + 6
     dr.write(img, right, mid, score, 16, dr.ALERT if seat.points < 0 else dr.TEXT, anchor="rm")
+    # The name gets what the score, the badge and the riichi stick leave.
+    room = right - dr.text_width(score, 16) - 10 - x - (48 if seat.riichi else 0)
+    name = dr.fit(seat.name, 16, max(40, min(150, room)))
+    x += dr.write(img, x, mid, name, 16) + 8
+    if seat.riichi:
+        x += dr.riichi_stick(d, x, mid, 40) + 8
     y = oy + PAD + HEADER_H
     if poker_h:
         _poker_line(img, seat.poker or PokerSeat(), ox + PAD, y + poker_h / 2, ox + width, texts, finished)
@@ -102,17 +107,18 @@ _WIND_KEYS = {"wind_E", "wind_S", "wind_W", "wind_N"}
 def _poker_line(img: Image.Image, p: PokerSeat, x: float, mid: float, right_edge: int,
                 texts: Mapping[str, str] | None, finished: bool = False) -> None:
     """Position, status, shown cards and bet, from x to ``right_edge`` (the panel's). Once the
-    game is over only OUT remains: nobody holds a position or is to act."""
+    game is over only MAHJONG ONLY remains: nobody holds a position or is to act."""
     d = ImageDraw.Draw(img)
     if finished:
         if p.status == "busted":
-            dr.badge(d, x, mid, text(texts, "busted"), 12, STATUS_COLOURS["busted"], ink=dr.TEXT)
+            dr.badge(d, x, mid, text(texts, "out_of_poker"), 12, STATUS_COLOURS["busted"], ink=dr.TEXT)
         return
     if p.position:
         x += dr.badge(d, x, mid, position_label(p.position, texts), 12, dr.PANEL_EDGE, ink=dr.TEXT) + 6
     if p.status in STATUS_COLOURS:
         ink = dr.TEXT if p.status in ("all_in", "busted") else dr.DARK
-        x += dr.badge(d, x, mid, text(texts, p.status), 12, STATUS_COLOURS[p.status], ink=ink) + 6
+        label = text(texts, JANPO_STATUS_KEYS.get(p.status, p.status))
+        x += dr.badge(d, x, mid, label, 12, STATUS_COLOURS[p.status], ink=ink) + 6
     right = right_edge - PAD
     if p.showdown_cards:
         # Hole cards appear on the public table only once shown at showdown.
@@ -177,25 +183,34 @@ def _center(img: Image.Image, ox: int, oy: int, table: TableImage, texts: Mappin
         _pots(d, table, cx, y, texts)
 
 
+def pot_lines(total: int, pots: tuple[Pot, ...], texts: Mapping[str, str] | None) -> list[tuple[str, int, dr.RGB]]:
+    """The pot as every table draws it: "Pot" is all the chips in the middle, this round's bets
+    included, and says so; with side pots, the collected pots follow by who may win them."""
+    if not total and not pots:
+        return []
+    lines = [(text(texts, "pot", n=dr.points(total)), 16, dr.GOLD), (text(texts, "pot_note"), 11, dr.MUTED)]
+    if len(pots) > 1:
+        for i, pot in enumerate(pots):
+            line = text(texts, "main_pot" if i == 0 else "side_pot", i=i, n=dr.points(pot.amount))
+            if i and pot.eligible:
+                line += "  (" + ", ".join(pot.eligible) + ")"
+            lines.append((line, 13, dr.TEXT))
+    return lines
+
+
+POT_LINE_H = {16: 19, 11: 15, 13: 17}
+
+
 def _pots(d: ImageDraw.ImageDraw, table: TableImage, cx: float, y: float, texts: Mapping[str, str] | None) -> None:
-    if not table.pots:
-        return
-    if len(table.pots) == 1:
-        dr.write(d, cx, y, text(texts, "pot", n=dr.points(table.pots[0].amount)), 16, dr.GOLD, anchor="mm")
-        return
-    dr.write(d, cx, y, text(texts, "main_pot", n=dr.points(table.pots[0].amount)), 15, dr.GOLD, anchor="mm")
-    for i, pot in enumerate(table.pots[1:], start=1):
-        y += 19
-        line = text(texts, "side_pot", i=i, n=dr.points(pot.amount))
-        if pot.eligible:
-            line += "  (" + ", ".join(pot.eligible) + ")"
-        dr.write(d, cx, y, line, 13, dr.TEXT, anchor="mm")
+    for line, size, colour in pot_lines(table.pot(), table.pots, texts):
+        dr.write(d, cx, y, line, size, colour, anchor="mm")
+        y += POT_LINE_H[size]
 
 
 def _center_height(table: TableImage) -> int:
     h = 20 + 24 + 18 + (16 if table.wall is not None else 0) + (DORA_LABEL_H + POND_H + 10 if table.dora_indicators else 0)
     if table.game == "janpo" or table.board or table.pots:
-        h += CARD_H + 16 + 19 * max(len(table.pots), 1)
+        h += CARD_H + 16 + max(19, sum(POT_LINE_H[size] for _, size, _ in pot_lines(table.pot(), table.pots, None)))
     return h + 8
 
 
