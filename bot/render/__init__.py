@@ -7,6 +7,7 @@ runs it off the event loop. Sprites come from ``assets/tiles`` (drawn by ``make_
 from bot.render.draw import to_png
 from bot.render.hand import render_hand
 from bot.render.holdem import render_holdem_table, render_showdown
+from bot.render.legend import render_legend
 from bot.render.results import render_five_result, render_kyoku_result, render_standings
 from bot.render.table import render_table
 from bot.render.texts import DEFAULT_TEXTS
@@ -17,6 +18,7 @@ __all__ = [
     "render_hand",
     "render_holdem_table",
     "render_kyoku_result",
+    "render_legend",
     "render_showdown",
     "render_standings",
     "render_table",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from bot.render import hand, holdem, results, table
+from bot.render import hand, holdem, legend, results, table
 from bot.render.draw import to_png
 from bot.render.model import (
     FiveResult,
@@ -54,6 +54,11 @@ def showdown_png(image: ShowdownImage, texts: Texts = None, kind: Kind = "holdem
 
 def standings_png(image: StandingsImage, texts: Texts = None, kind: Kind = "riichi") -> bytes:
     return to_png(results.render_standings(image, texts), kind)
+
+
+def legend_png(kind: Kind, texts: Texts = None) -> bytes:
+    """What each badge and mark on a ``kind`` table means: for ``/help`` and docs/PLAYING.md."""
+    return to_png(legend.render_legend(kind, texts), kind)
 
 
 def warm(texts: Sequence[Texts] = (None,)) -> int:

@@ -22,19 +22,20 @@ _CARDS = [f"{r}{s}" for r in "23456789TJQKA" for s in "shdc"] + ["card_back"]
 
 
 def _scenes(kind: Kind) -> list[Callable[[], Image.Image]]:
-    from bot.render import hand, holdem, results, samples, table
+    from bot.render import hand, holdem, legend, results, samples, table
 
     mahjong: list[Callable[[], Image.Image]] = [
         lambda: table.render_table(samples.TABLE), lambda: hand.render_hand(samples.HAND_RIICHI),
         lambda: results.render_kyoku_result(samples.KYOKU_RESULT), lambda: results.render_five_result(samples.FIVE_RESULT),
-        lambda: results.render_standings(samples.STANDINGS),
+        lambda: results.render_standings(samples.STANDINGS), lambda: legend.render_legend("riichi"),
     ]
     poker: list[Callable[[], Image.Image]] = [
         lambda: holdem.render_holdem_table(samples.HOLDEM_TABLE), lambda: holdem.render_showdown(samples.SHOWDOWN),
+        lambda: legend.render_legend("holdem"),
     ]
     janpo: list[Callable[[], Image.Image]] = [
         lambda: table.render_table(samples.JANPO_TABLE), lambda: hand.render_hand(samples.HAND),
-        lambda: hand.render_hand(samples.HAND_POKER),
+        lambda: hand.render_hand(samples.HAND_POKER), lambda: legend.render_legend("janpo"),
     ]
     return {"riichi": mahjong, "five": mahjong, "holdem": poker, "janpo": janpo + mahjong + poker}[kind]
 

@@ -70,6 +70,28 @@ DEFAULT_TEXTS: dict[str, str] = {
     "showdown": "Showdown",
     "wins_pot": "{names} win {pot}",
     "wins_pot_one": "{names} wins {pot}",
+    # legend (bot/render/legend.py)
+    "legend_title": "What the table shows",
+    "legend_winds": "Seat wind; red marks the dealer",
+    "legend_turn": "Gold frame: this seat is to draw and discard",
+    "legend_riichi": "Riichi declared: 1,000 points put on the table",
+    "legend_riichi_tile": "The sideways discard is the one riichi was declared with",
+    "legend_called": "Darkened discard: another seat called it",
+    "legend_last": "Gold ring: the latest discard, still open to calls",
+    "legend_meld": "A called set: the sideways tile came from the seat on that side",
+    "legend_kuikae": "Greyed in your hand: may not be discarded this turn (kuikae)",
+    "legend_dora": "Dora indicator: the dora is the next tile in order",
+    "legend_index": "Corner number: the tile's number; winds show E S W N",
+    "legend_to_act": "This player must check, call, bet, raise or fold",
+    "legend_positions": "Button, small blind, big blind, cutoff",
+    "legend_folded": "Gave up this poker hand",
+    "legend_all_in": "Every point or chip is in the pot",
+    "legend_bet": "Put in during this betting round",
+    "legend_pot": "Pot: every chip in the middle, this round's bets included; main and side pots: "
+                  "chips from earlier rounds, by who can win them",
+    "legend_out_of_poker": "Had 0 points or less when a poker hand began: plays mahjong only from then on",
+    "legend_busted": "Out of chips: out of the game",
+    "legend_button": "Dealer button: acts last after the flop",
 }
 
 

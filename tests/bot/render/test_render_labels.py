@@ -340,3 +340,55 @@ def test_standings_label_the_mleague_column(drawn: list[str]) -> None:
     drawn.clear()
     render_standings(replace(cases.STANDINGS, rows=tuple(replace(r, note="") for r in cases.STANDINGS.rows)))
     assert not {"Points", "M.League"} & set(drawn)
+
+
+# ---- one badge vocabulary, explained by the legend
+
+BADGE_KEYS = ("turn", "to_act", "folded", "all_in", "busted", "out_of_poker")
+
+
+def _badges_drawn(monkeypatch: pytest.MonkeyPatch, draw_it: Any) -> set[str]:
+    seen: set[str] = set()
+    original = draw.badge
+
+    def badge(d: Any, x: float, y: float, s: str, *args: Any, **kwargs: Any) -> int:
+        seen.add(s)
+        return original(d, x, y, s, *args, **kwargs)
+
+    monkeypatch.setattr(draw, "badge", badge)
+    draw_it()
+    monkeypatch.undo()
+    return seen
+
+
+@pytest.mark.parametrize(("kind", "tables"), [
+    ("janpo", lambda: render_table(cases.JANPO_TABLE)),
+    ("riichi", lambda: render_table(cases.TABLE)),
+    ("holdem", lambda: render_holdem_table(cases.HOLDEM_TABLE)),
+])
+def test_every_badge_a_table_draws_is_explained_in_its_legend(monkeypatch: pytest.MonkeyPatch, kind: str,
+                                                               tables: Any) -> None:
+    from bot.render import render_legend
+
+    on_table = _badges_drawn(monkeypatch, tables) - {"E", "S", "W", "N"}  # the seat winds have a row of their own
+    in_legend = _badges_drawn(monkeypatch, lambda: render_legend(kind))  # type: ignore[arg-type]
+    assert on_table and on_table <= in_legend, on_table - in_legend
+
+
+def test_badge_words_are_unambiguous() -> None:
+    """TURN is a poker street; OUT beside a score says nothing: neither is a badge any more."""
+    words = {DEFAULT_TEXTS[k] for k in BADGE_KEYS}
+    assert len(words) == len(BADGE_KEYS) and not {"TURN", "OUT"} & words
+
+
+def test_legends_keep_to_their_game(drawn: list[str]) -> None:
+    from bot.render import render_legend
+
+    render_legend("riichi")
+    assert "TO DISCARD" in drawn and not {"TO ACT", "BTN", "MAHJONG ONLY", "BUSTED"} & set(drawn)
+    drawn.clear()
+    render_legend("holdem")
+    assert {"TO ACT", "BUSTED"} <= set(drawn) and not {"TO DISCARD", "MAHJONG ONLY"} & set(drawn)
+    drawn.clear()
+    render_legend("janpo")
+    assert {"TO DISCARD", "TO ACT", "MAHJONG ONLY"} <= set(drawn) and "BUSTED" not in drawn
