@@ -21,7 +21,7 @@ from PIL import Image
 
 from bot.render import draw, holdem, jobs, palette, samples, table
 from bot.render.hand import render_hand
-from bot.render.pool import RenderPool
+from bot.render.pool import PoolKind, RenderPool
 from bot.render.results import render_five_result, render_kyoku_result
 from bot.render.table import render_table
 
@@ -133,8 +133,9 @@ async def _under_load(submit: Callable[[], cf.Future[bytes] | bytes], pictures: 
 def _where(pictures: int) -> list[tuple[str, str]]:
     out = []
     record = samples.JANPO_TABLE
-    for kind in ("inline", "thread", "process"):
-        pool = RenderPool(2, kind=kind)  # type: ignore[arg-type]
+    kinds: tuple[PoolKind, ...] = ("inline", "thread", "process")
+    for kind in kinds:
+        pool = RenderPool(2, kind=kind)
         start = time.perf_counter()
         pool.start_sync()
         warm = time.perf_counter() - start

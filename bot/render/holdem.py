@@ -33,7 +33,7 @@ def _seat_centre(i: int, n: int) -> tuple[float, float]:
 def _seat_panel(img: Image.Image, seat: HoldemSeat, cx: float, cy: float, turn: bool,
                 texts: Mapping[str, str] | None, finished: bool = False) -> None:
     """Cards, name, stack and badges; a finished game draws no button, position or seat to act."""
-    d = dr.ImageDraw.Draw(img)
+    d = ImageDraw.Draw(img)
     x0, y0 = int(cx - PANEL_W / 2), int(cy - PANEL_H / 2)
     out = seat.poker.status == "busted"
     d.rounded_rectangle((x0, y0, x0 + PANEL_W, y0 + PANEL_H), radius=10, fill=dr.DARK if out else dr.PANEL,

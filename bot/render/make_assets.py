@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -140,7 +141,7 @@ _PIN_LAYOUT: dict[int, list[tuple[float, float, tuple[int, int, int]]]] = {
     6: [(15, 12, GREEN), (33, 12, GREEN), (15, 31, RED), (33, 31, RED), (15, 47, RED), (33, 47, RED)],
     7: [(11, 10, GREEN), (24, 14, GREEN), (37, 18, GREEN),
         (16, 33, RED), (32, 33, RED), (16, 47, RED), (32, 47, RED)],
-    8: [(16, y, BLUE) for y in (10, 22.5, 35, 47.5)] + [(32, y, BLUE) for y in (10, 22.5, 35, 47.5)],
+    8: [(16.0, y, BLUE) for y in (10, 22.5, 35, 47.5)] + [(32.0, y, BLUE) for y in (10, 22.5, 35, 47.5)],
     9: [(x, y, c) for y, c in ((11, GREEN), (29.5, RED), (48, BLUE)) for x in (11, 24, 37)],
 }
 _PIN_RADIUS = {2: 9.5, 3: 7, 4: 8.5, 5: 7, 6: 7, 7: 6, 8: 5.8, 9: 6}
@@ -178,8 +179,8 @@ _SOU_LAYOUT: dict[int, list[tuple[float, float, tuple[int, int, int]]]] = {
     3: [(24, 7, GREEN), (15, 31, GREEN), (33, 31, GREEN)],
     4: [(16, 7, GREEN), (32, 7, GREEN), (16, 31, GREEN), (32, 31, GREEN)],
     5: [(13, 7, GREEN), (35, 7, GREEN), (24, 19, RED), (13, 31, GREEN), (35, 31, GREEN)],
-    6: [(x, y, GREEN) for y in (7, 31) for x in (13, 24, 35)],
-    7: [(24, 4, RED)] + [(x, y, GREEN) for y in (21, 38) for x in (13, 24, 35)],
+    6: [(x, y, GREEN) for y in (7.0, 31.0) for x in (13.0, 24.0, 35.0)],
+    7: [(24.0, 4.0, RED)] + [(x, y, GREEN) for y in (21.0, 38.0) for x in (13.0, 24.0, 35.0)],
     8: [(x, y, GREEN) for y in (7, 31) for x in (10, 19.3, 28.6, 38)],
     9: [(x, y, RED if x == 24 else GREEN) for y in (4, 21, 38) for x in (13, 24, 35)],
 }
@@ -310,18 +311,18 @@ def all_sprites() -> dict[str, Callable[[], Image.Image]]:
     out: dict[str, Callable[[], Image.Image]] = {}
     for side, prefix in ((False, ""), (True, "side/")):
         for n in range(1, 10):
-            out[f"{prefix}{n}m"] = lambda n=n, side=side: man_tile(n, False, side)
-            out[f"{prefix}{n}p"] = lambda n=n, side=side: pin_tile(n, False, side)
-            out[f"{prefix}{n}s"] = lambda n=n, side=side: sou_tile(n, False, side)
-        out[f"{prefix}0m"] = lambda side=side: man_tile(5, True, side)
-        out[f"{prefix}0p"] = lambda side=side: pin_tile(5, True, side)
-        out[f"{prefix}0s"] = lambda side=side: sou_tile(5, True, side)
+            out[f"{prefix}{n}m"] = partial(man_tile, n, False, side)
+            out[f"{prefix}{n}p"] = partial(pin_tile, n, False, side)
+            out[f"{prefix}{n}s"] = partial(sou_tile, n, False, side)
+        out[f"{prefix}0m"] = partial(man_tile, 5, True, side)
+        out[f"{prefix}0p"] = partial(pin_tile, 5, True, side)
+        out[f"{prefix}0s"] = partial(sou_tile, 5, True, side)
         for n in range(1, 8):
-            out[f"{prefix}{n}z"] = lambda n=n, side=side: honor_tile(n, side)
-        out[f"{prefix}back"] = lambda side=side: tile_back(side)
+            out[f"{prefix}{n}z"] = partial(honor_tile, n, side)
+        out[f"{prefix}back"] = partial(tile_back, side)
     for r in RANKS:
         for s in SUITS:
-            out[f"cards/{r}{s}"] = lambda r=r, s=s: card(r, s)
+            out[f"cards/{r}{s}"] = partial(card, r, s)
     out["cards/card_back"] = card_back
     return out
 
@@ -337,8 +338,8 @@ _CAPTION_EXTRA = "東南西北白發中萬一二三四五六七八九十局本�
 
 def write_caption_font(out: Path) -> None:
     """Subset Noto Sans CJK KR Bold (SIL OFL 1.1) to what captions need, to keep the repo small."""
-    from fontTools import subset
-    from fontTools.ttLib import TTCollection
+    from fontTools import subset  # type: ignore[import-not-found]
+    from fontTools.ttLib import TTCollection  # type: ignore[import-not-found]
 
     font = TTCollection(str(SANS_CJK)).fonts[KR_INDEX]
     codepoints = {c for lo, hi in _CAPTION_RANGES for c in range(lo, hi + 1)} | {ord(c) for c in _CAPTION_EXTRA}

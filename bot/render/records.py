@@ -74,7 +74,7 @@ def _title(result: Mapping[str, Any]) -> str:
 
 def kyoku_image(result: Mapping[str, Any], players: Sequence[str]) -> KyokuResult:
     """A riichi or Janpo kyoku result record to its picture; the value is what the losers paid."""
-    common = {"title": _title(result), "changes": _changes(result.get("deltas", {}))}
+    common: dict[str, Any] = {"title": _title(result), "changes": _changes(result.get("deltas", {}))}
     if result.get("result") == "draw":
         return KyokuResult(tenpai=tuple(result.get("tenpai") or ()), **common)
     paid = -sum(int(d) for d in result.get("deltas", {}).values() if d < 0)
@@ -87,7 +87,7 @@ def kyoku_image(result: Mapping[str, Any], players: Sequence[str]) -> KyokuResul
 
 def five_image(result: Mapping[str, Any], players: Sequence[str]) -> FiveResult:
     """A Mahjong Five result record to its line-by-line breakdown (F5, F6, F9)."""
-    common = {"title": _title(result), "changes": _changes(result.get("deltas", {}))}
+    common: dict[str, Any] = {"title": _title(result), "changes": _changes(result.get("deltas", {}))}
     if result.get("result") == "draw":
         return FiveResult(tenpai=tuple(result.get("tenpai") or ()), **common)
     breakdown = result.get("breakdown") or {}

@@ -136,7 +136,7 @@ def _pond(img: Image.Image, seat: SeatView, x0: int, y0: int) -> None:
         x = x0
         for i in row:
             disc = seat.discards[i]
-            shade = "dark" if disc.called else "none"
+            shade: sprites.Shade = "dark" if disc.called else "none"
             w, h = (POND_H, tw) if disc.riichi else (tw, POND_H)
             top = y0 + r * POND_H + POND_H - h
             dr.paste(img, sprites.tile(disc.tile, POND_H, sideways=disc.riichi, shade=shade), x, top)

@@ -99,13 +99,9 @@ def test_five_result_speaks_of_scores_never_payments() -> None:
     assert render_five_result(cases.FIVE_RESULT).size[0] == 760
 
 
-def test_images_are_small_and_quick() -> None:
-    import time
-
-    start = time.perf_counter()
-    png = draw.to_png(render_hand(cases.HAND))
-    assert time.perf_counter() - start < 0.5  # generous here; bench/render.py measures
-    assert len(png) < 300_000
+def test_images_are_small() -> None:
+    """Size only: speed is measured in bench/render.py, never asserted."""
+    assert len(draw.to_png(render_hand(cases.HAND))) < 300_000
 
 
 @pytest.mark.parametrize(("source", "side"), [("A", "left"), ("C", "right"), ("D", "across")])
@@ -186,6 +182,6 @@ def test_a_sideways_tile_keeps_its_face_upright(name: str) -> None:
     turned = upright.transpose(Image.Transpose.ROTATE_90)
 
     def distance(a: Image.Image, b: Image.Image) -> int:
-        return sum(ImageChops.difference(a, b).getdata())
+        return sum(v * n for v, n in enumerate(ImageChops.difference(a, b).histogram()))
 
     assert distance(side, upright) < distance(side, turned)
