@@ -21,6 +21,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.render.palette import PALETTE_DIR
 from bot.render.sprites import CAPTION_FONT, SIDE_DIR, TILE_DIR
 
 W, H = 48, 64  # base sprite size; tiles and cards share it so rows line up
@@ -354,6 +355,17 @@ def write_caption_font(out: Path) -> None:
     font.save(str(out))
 
 
+def write_palettes(out: Path) -> None:
+    """Each game kind's fixed palette (``bot.render.palette``), built from the sprites just drawn."""
+    from bot.render import palette, sprites
+
+    sprites._base.cache_clear()
+    sprites._variant.cache_clear()
+    out.mkdir(parents=True, exist_ok=True)
+    for kind in palette.KINDS:
+        palette.build(kind).save(out / f"{kind}.png", optimize=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.render.make_assets")
     parser.add_argument("--out", type=Path, default=TILE_DIR)
@@ -363,6 +375,7 @@ def main(argv: list[str] | None = None) -> int:
     (args.out / SIDE_DIR.name).mkdir(parents=True, exist_ok=True)
     for stem, draw in all_sprites().items():
         draw().save(args.out / f"{stem}.png", optimize=True)
+    write_palettes(PALETTE_DIR)
     if args.font:
         write_caption_font(CAPTION_FONT)
     print(f"wrote {len(all_sprites())} sprites to {args.out}")

@@ -5,12 +5,17 @@ kind's pictures use are known in advance: the felt, panels and text colours, the
 sprites and the antialiased edges between them. So each kind's palette is chosen once from a
 sheet of its sample pictures and every sprite, and each picture is then only mapped onto it
 (nearest colour, no dithering: flat art stays flat).
+
+``python -m bot.render.make_assets`` stores each palette in ``assets/palettes`` so a process
+loads it in a millisecond instead of drawing the sheet (a second or two, which would stall the
+first picture); a test checks the stored ones are what :func:`build` makes today.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import Literal
 
 from PIL import Image
@@ -58,9 +63,23 @@ def _sprites(kind: Kind) -> Image.Image:
     return sheet
 
 
+PALETTE_DIR = Path(__file__).resolve().parents[2] / "assets" / "palettes"
+
+
 @cache
 def palette(kind: Kind) -> Image.Image:
-    """The kind's palette as a ``P`` image, for ``Image.quantize(palette=...)``."""
+    """The kind's palette as a ``P`` image, for ``Image.quantize(palette=...)``: the stored one,
+    or built afresh when there is none."""
+    path = PALETTE_DIR / f"{kind}.png"
+    if path.is_file():
+        with Image.open(path) as img:
+            img.load()
+            return img
+    return build(kind)
+
+
+def build(kind: Kind) -> Image.Image:
+    """Choose the kind's 256 colours from a sheet of its sample pictures and every sprite."""
     parts = [draw() for draw in _scenes(kind)] + [_sprites(kind)]
     width = max(p.width for p in parts)
     sheet = Image.new("RGB", (width, sum(p.height for p in parts)))
@@ -68,4 +87,8 @@ def palette(kind: Kind) -> Image.Image:
     for p in parts:
         sheet.paste(p.convert("RGB"), (0, y))
         y += p.height
-    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE)
+    colours = sheet.quantize(256, method=Image.Quantize.FASTOCTREE).getpalette() or []
+    swatch = Image.new("P", (16, 16))  # one pixel per colour: a 1 KB file, the palette all that counts
+    swatch.putpalette(colours)
+    swatch.putdata(list(range(256)))
+    return swatch

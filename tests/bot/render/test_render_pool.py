@@ -62,3 +62,11 @@ def test_a_failing_job_reports_its_error_to_the_caller() -> None:
         future = pool.submit(jobs.table_png, "not a table")
         with pytest.raises(AttributeError):
             future.result()
+
+
+@pytest.mark.parametrize("kind", palette.KINDS)
+def test_stored_palettes_are_what_the_art_script_builds_today(kind: palette.Kind) -> None:
+    """assets/palettes saves a process the second or two of building them at its first picture;
+    after changing the art or a sample picture, rerun ``python -m bot.render.make_assets``."""
+    stored = Image.open(palette.PALETTE_DIR / f"{kind}.png")
+    assert stored.getpalette() == palette.build(kind).getpalette()
