@@ -79,4 +79,11 @@ CAPTIONS: dict[str, str] = {
     "legend_out_of_poker": "포커 핸드 시작 때 0점 이하: 이후 마작만 함",
     "legend_busted": "칩이 없음: 게임에서 탈락",
     "legend_button": "딜러 버튼: 플롭 이후 마지막에 행동",
+    "chart_title": "패 안내",
+    "chart_man": "만수 (만) 1–9",
+    "chart_pin": "통수 (통) 1–9",
+    "chart_sou": "삭수 (삭) 1–9",
+    "chart_honors": "바람패 동 남 서 북, 삼원패",
+    "chart_red": "적5 (아카 도라)",
+    "chart_sideways": "옆으로: 울거나 리치한 패",
 }

@@ -4,6 +4,7 @@ Each ``render_*`` returns a PIL image; :func:`to_png` encodes it. Rendering is C
 runs it off the event loop. Sprites come from ``assets/tiles`` (drawn by ``make_assets``).
 """
 
+from bot.render.chart import render_tile_chart
 from bot.render.draw import to_png
 from bot.render.hand import render_hand
 from bot.render.holdem import render_holdem_table, render_showdown
@@ -22,5 +23,6 @@ __all__ = [
     "render_showdown",
     "render_standings",
     "render_table",
+    "render_tile_chart",
     "to_png",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from bot.render import hand, holdem, legend, results, table
+from bot.render import chart, hand, holdem, legend, results, table
 from bot.render.draw import to_png
 from bot.render.model import (
     FiveResult,
@@ -59,6 +59,11 @@ def standings_png(image: StandingsImage, texts: Texts = None, kind: Kind = "riic
 def legend_png(kind: Kind, texts: Texts = None) -> bytes:
     """What each badge and mark on a ``kind`` table means: for ``/help`` and docs/PLAYING.md."""
     return to_png(legend.render_legend(kind, texts), kind)
+
+
+def tile_chart_png(texts: Texts = None) -> bytes:
+    """Every tile by suit, standing and sideways, named: for beginners' docs."""
+    return to_png(chart.render_tile_chart(texts), "riichi")
 
 
 def warm(texts: Sequence[Texts] = (None,)) -> int:

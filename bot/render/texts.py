@@ -92,6 +92,14 @@ DEFAULT_TEXTS: dict[str, str] = {
     "legend_out_of_poker": "Had 0 points or less when a poker hand began: plays mahjong only from then on",
     "legend_busted": "Out of chips: out of the game",
     "legend_button": "Dealer button: acts last after the flop",
+    # tile chart (bot/render/chart.py)
+    "chart_title": "The tiles",
+    "chart_man": "Characters (man) 1–9",
+    "chart_pin": "Dots (pin) 1–9",
+    "chart_sou": "Bamboo (sou) 1–9",
+    "chart_honors": "Winds E S W N, dragons",
+    "chart_red": "Red fives",
+    "chart_sideways": "Sideways: called or riichi",
 }
 
 

@@ -25,6 +25,7 @@ from bot.render import (
     render_showdown,
     render_standings,
     render_table,
+    render_tile_chart,
     to_png,
 )
 from bot.render import samples as cases
@@ -51,6 +52,7 @@ SCENES = {
     "legend_janpo": lambda: render_legend("janpo"),
     "legend_holdem": lambda: render_legend("holdem"),
     "legend_janpo_ko": lambda: render_legend("janpo", CAPTIONS["ko"]),
+    "tiles": lambda: render_tile_chart(),
 }
 
 

@@ -185,3 +185,11 @@ def test_a_sideways_tile_keeps_its_face_upright(name: str) -> None:
         return sum(v * n for v, n in enumerate(ImageChops.difference(a, b).histogram()))
 
     assert distance(side, upright) < distance(side, turned)
+
+
+def test_tile_chart_shows_every_tile_and_some_sideways() -> None:
+    from bot.render import render_tile_chart
+
+    with sprites.watch() as seen:
+        render_tile_chart()
+    assert set(seen) == {t for t in TILES if t != "back"}
