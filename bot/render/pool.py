@@ -31,8 +31,11 @@ def _init(texts: Sequence[Mapping[str, str] | None]) -> None:
     jobs.warm(texts)
 
 
-def _ready() -> int:
-    return os.getpid()
+def ready() -> tuple[int, int]:
+    """A worker's process id and how many captions it has cached: warmed workers have many."""
+    from bot.render import draw
+
+    return os.getpid(), draw._glyphs.cache_info().currsize
 
 
 class RenderPool:
@@ -62,7 +65,7 @@ class RenderPool:
         if self._executor is None:
             self._executor = self._make()
         # As many concurrent no-ops as workers: each worker is spawned and runs its warm-up first.
-        for f in [self._executor.submit(_ready) for _ in range(self.workers)]:
+        for f in [self._executor.submit(ready) for _ in range(self.workers)]:
             f.result()
 
     async def start(self) -> None:

@@ -70,3 +70,17 @@ def test_stored_palettes_are_what_the_art_script_builds_today(kind: palette.Kind
     after changing the art or a sample picture, rerun ``python -m bot.render.make_assets``."""
     stored = Image.open(palette.PALETTE_DIR / f"{kind}.png")
     assert stored.getpalette() == palette.build(kind).getpalette()
+
+
+def test_process_workers_are_warm_before_the_first_picture() -> None:
+    """start spawns every worker and each draws the samples first (its caches filled), so no
+    player waits on a cold worker; two workers are two processes, neither of them this one."""
+    import os
+
+    from bot.render.pool import ready
+
+    with RenderPool(2, kind="process") as pool:
+        answers = [f.result(timeout=120) for f in [pool.submit(ready) for _ in range(6)]]
+    pids = {pid for pid, _ in answers}
+    assert os.getpid() not in pids and 1 <= len(pids) <= 2
+    assert all(cached > 20 for _, cached in answers)
