@@ -88,12 +88,26 @@ class RenderPool:
         return self._executor.submit(job, *args)
 
     async def draw(self, job: Callable[..., bytes], *args: Any) -> bytes:
-        """The PNG bytes of ``job(*args)``, awaited without holding up the event loop."""
+        """The PNG bytes of ``job(*args)``, awaited without holding up the event loop. A pool
+        whose worker died (killed, out of memory) is replaced once and the picture drawn again."""
         if self.kind == "inline":
             return job(*args)
-        if self._executor is None:
-            await self.start()
-        return await asyncio.get_running_loop().run_in_executor(self._executor, partial(job, *args))
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            if self._executor is None:
+                await self.start()
+            try:
+                return await loop.run_in_executor(self._executor, partial(job, *args))
+            except cf.BrokenExecutor:
+                if attempt == 2:
+                    raise
+                self._discard()
+        raise AssertionError("unreachable")
+
+    def _discard(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
 
     def close(self) -> None:
         if self._executor is not None:

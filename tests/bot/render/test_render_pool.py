@@ -84,3 +84,18 @@ def test_process_workers_are_warm_before_the_first_picture() -> None:
     pids = {pid for pid, _ in answers}
     assert os.getpid() not in pids and 1 <= len(pids) <= 2
     assert all(cached > 20 for _, cached in answers)
+
+
+def test_a_dead_worker_is_replaced_and_the_picture_still_drawn() -> None:
+    import os
+    import signal
+
+    from bot.render.pool import ready
+
+    async def scenario(pool: RenderPool) -> bytes:
+        pid, _ = pool.submit(ready).result(timeout=120)
+        os.kill(pid, signal.SIGKILL)
+        return await pool.draw(jobs.table_png, samples.TABLE)
+
+    with RenderPool(1, kind="process") as pool:
+        assert asyncio.run(scenario(pool)) == jobs.table_png(samples.TABLE)
