@@ -1,7 +1,10 @@
 """Images of hands, tables and results, drawn with Pillow from plain records (``model``).
 
-Each ``render_*`` returns a PIL image; :func:`to_png` encodes it. Rendering is CPU work: the bot
-runs it off the event loop. Sprites come from ``assets/tiles`` (drawn by ``make_assets``).
+Each ``render_*`` returns a PIL image; :func:`to_png` encodes it with its game kind's fixed
+palette. Rendering is CPU work: ``bot.render.jobs`` has the same pictures as top-level functions of
+picklable records returning PNG bytes, and ``bot.render.pool.RenderPool`` runs them in warmed
+worker processes so the event loop never draws. Sprites and palettes come from ``assets/`` (drawn
+by ``make_assets``).
 """
 
 from bot.render.chart import render_tile_chart
