@@ -1,4 +1,9 @@
-"""Yaku names as players read them: the scoring library's names in English, the Korean terms."""
+"""Yaku names as players read them, by the scoring library's (romanised Japanese) name.
+
+English players get the English name, Korean players the Korean term; the result picture draws
+the romanised name beside it (``ScoreLine.romaji``), so a player learns both. A name missing
+here is shown as the library writes it.
+"""
 
 from __future__ import annotations
 
@@ -67,9 +72,74 @@ KO: dict[str, str] = {
     "Aka Dora": "적도라",
     "Ura Dora": "뒷도라",
 }
-YAKU: dict[str, dict[str, str]] = {"en": {}, "ko": KO}
+EN: dict[str, str] = {
+    "Menzen Tsumo": "Closed self-draw",
+    "Riichi": "Riichi",
+    "Open Riichi": "Open riichi",
+    "Ippatsu": "One-shot",
+    "Chankan": "Robbing a kan",
+    "Rinshan Kaihou": "Win on a kan's replacement tile",
+    "Haitei Raoyue": "Win on the last tile drawn",
+    "Houtei Raoyui": "Win on the last discard",
+    "Double Riichi": "Double riichi",
+    "Double Open Riichi": "Double open riichi",
+    "Nagashi Mangan": "Terminal and honour discards only",
+    "Renhou": "Win before your first draw",
+    "Pinfu": "All sequences",
+    "Tanyao": "All simples",
+    "Iipeiko": "Twin sequences",
+    "Yakuhai (haku)": "White dragons",
+    "Yakuhai (hatsu)": "Green dragons",
+    "Yakuhai (chun)": "Red dragons",
+    "Yakuhai (seat wind east)": "Seat wind: East",
+    "Yakuhai (seat wind south)": "Seat wind: South",
+    "Yakuhai (seat wind west)": "Seat wind: West",
+    "Yakuhai (seat wind north)": "Seat wind: North",
+    "Yakuhai (round wind east)": "Round wind: East",
+    "Yakuhai (round wind south)": "Round wind: South",
+    "Yakuhai (round wind west)": "Round wind: West",
+    "Yakuhai (round wind north)": "Round wind: North",
+    "Sanshoku Doujun": "Three-colour straight",
+    "Ittsu": "Straight 1 to 9",
+    "Chantai": "Terminal or honour in every set",
+    "Honroutou": "All terminals and honours",
+    "Toitoi": "All triplets",
+    "San Ankou": "Three concealed triplets",
+    "San Kantsu": "Three kans",
+    "Sanshoku Doukou": "Three-colour triplets",
+    "Chiitoitsu": "Seven pairs",
+    "Shou Sangen": "Little three dragons",
+    "Honitsu": "Half flush",
+    "Junchan": "Terminal in every set",
+    "Ryanpeikou": "Two twin sequences",
+    "Chinitsu": "Full flush",
+    "Kokushi Musou": "Thirteen orphans",
+    "Chuuren Poutou": "Nine gates",
+    "Suu Ankou": "Four concealed triplets",
+    "Daisangen": "Big three dragons",
+    "Shousuushii": "Little four winds",
+    "Ryuuiisou": "All green",
+    "Suu Kantsu": "Four kans",
+    "Tsuu Iisou": "All honours",
+    "Chinroutou": "All terminals",
+    "Daisharin": "Big wheels",
+    "Daichisei": "Big seven stars",
+    "Dai Suushii": "Big four winds",
+    "Kokushi Musou Juusanmen Matchi": "Thirteen orphans, 13-sided wait",
+    "Suu Ankou Tanki": "Four concealed triplets, pair wait",
+    "Daburu Chuuren Poutou": "True nine gates",
+    "Tenhou": "Dealer's win on the deal",
+    "Chiihou": "Win on the first draw",
+    "Renhou (yakuman)": "Win before your first draw (yakuman)",
+    "Paarenchan": "Eight dealer wins in a row",
+    "Sashikomi": "Sashikomi",
+    "Dora": "Dora",
+    "Aka Dora": "Red fives",
+    "Ura Dora": "Ura dora",
+}
+YAKU: dict[str, dict[str, str]] = {"en": EN, "ko": KO}
 
 
 def yaku_name(lang: str, name: str) -> str:
-    """``Riichi`` -> ``리치`` in Korean; English keeps the library's name."""
-    return YAKU.get(lang, {}).get(name, name)
+    """``Tanyao`` -> ``All simples`` in English, ``탕야오`` in Korean; unknown names unchanged."""
+    return YAKU.get(lang, YAKU["en"]).get(name, name)

@@ -110,11 +110,14 @@ def _poker_seats(poker: Mapping[str, Any], players: Sequence[str], janpo: bool =
 
 
 def _pots(data: Mapping[str, Any], names: Names) -> tuple[Pot, ...]:
-    pots = tuple(Pot(int(p["amount"]), tuple(names.get(e, e) for e in p.get("eligible", ())))
+    """The pots collected from earlier betting rounds (this round's bets are still the seats')."""
+    return tuple(Pot(int(p["amount"]), tuple(names.get(e, e) for e in p.get("eligible", ())))
                  for p in data.get("pots", ()))
-    if not pots and data.get("pot"):
-        return (Pot(int(data["pot"])),)
-    return pots
+
+
+def _pot_total(data: Mapping[str, Any]) -> int | None:
+    """Every chip in the middle, bets included: the engine's ``pot`` (``pot_total``)."""
+    return int(data["pot"]) if data.get("pot") is not None else None
 
 
 def table_from_view(view: Mapping[str, Any], names: Names | None = None) -> TableImage:
@@ -160,30 +163,40 @@ def table_from_view(view: Mapping[str, Any], names: Names | None = None) -> Tabl
         pots=_pots(poker, names) if isinstance(poker, Mapping) else (),
         board=cards(poker.get("board")) if isinstance(poker, Mapping) else (),
         finished=finished,
+        pot_total=_pot_total(poker) if isinstance(poker, Mapping) else None,
     )
 
 
 def holdem_from_view(view: Mapping[str, Any], names: Names | None = None) -> HoldemTable:
-    """A hold'em table from its public view; seats in the order of ``stacks``."""
+    """A hold'em table from its public view; seats in the order of ``stacks``.
+
+    With no hand running (the game is over) the table shows the last hand: its shown cards over
+    its own board and number. The view's ``board`` is the running hand's, empty by then, so the
+    two shown hands used to lie over an empty board."""
     names = names or {}
     stacks: Mapping[str, int] = view.get("stacks", {})
     players = list(stacks)
     finished = bool(view.get("finished"))
     poker = _poker_seats(view, players, finished=finished)
-    last = view.get("last_hand") or {}
-    shown = last.get("shown", {}) if view.get("street") is None else {}
+    running = view.get("street") is not None
+    last = {} if running else (view.get("last_hand") or {})
+    shown = last.get("shown", {})
     seats = []
     for p in players:
         seat = poker[p]
         if p in shown:
-            seat = PokerSeat(seat.bet, seat.status, seat.position, cards(shown[p].get("cards")))
-        in_hand = view.get("street") is not None and view.get("seats", {}).get(p) not in (None, "out")
+            revealed = shown[p]
+            seat = PokerSeat(seat.bet, seat.status, seat.position,
+                             cards(revealed.get("cards") if isinstance(revealed, Mapping) else revealed))
+        in_hand = running and view.get("seats", {}).get(p) not in (None, "out")
         seats.append(HoldemSeat(name=names.get(p, p), stack=int(stacks[p]), poker=seat,
                                 button=view.get("button") == p and not finished, in_hand=in_hand))
     blinds = list(view.get("blinds", (0, 0))) + [0, 0]
-    return HoldemTable(seats=tuple(seats), board=cards(view.get("board")), pots=_pots(view, names),
-                       small_blind=int(blinds[0]), big_blind=int(blinds[1]), hand_no=view.get("hand"),
-                       finished=finished)
+    board = cards(view.get("board")) if running or not last else cards(last.get("board"))
+    hand_no = view.get("hand") if running or not last else last.get("hand", view.get("hand"))
+    return HoldemTable(seats=tuple(seats), board=board, pots=_pots(view, names),
+                       small_blind=int(blinds[0]), big_blind=int(blinds[1]), hand_no=hand_no,
+                       finished=finished, pot_total=_pot_total(view) if running else None)
 
 
 def _poker_turn(view: Mapping[str, Any], own: Mapping[str, Any]) -> PokerTurn | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.render import draw as dr
 from bot.render import sprites
@@ -67,7 +67,7 @@ def render_hand(hand: HandImage, texts: Mapping[str, str] | None = None) -> Imag
     bottom = y + max(melds_h, TILE_H)
     x = MARGIN
     for t in concealed:
-        shade = "grey" if dr.five_of(t) in forbidden else "none"
+        shade: sprites.Shade = "grey" if dr.five_of(t) in forbidden else "none"
         dr.paste(img, sprites.tile(t, TILE_H, shade=shade), x, bottom - TILE_H)
         x += tw + 1
     if hand.drawn:
@@ -122,7 +122,7 @@ def _poker_numbers(hand: HandImage, texts: Mapping[str, str] | None) -> str:
 
 def _caption(img: Image.Image, hand: HandImage, texts: Mapping[str, str] | None, y: int, width: int,
              kuikae: bool) -> None:
-    d = dr.ImageDraw.Draw(img)
+    d = ImageDraw.Draw(img)
     small = 30
     mid = y + small / 2 + 2
     x = MARGIN

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from functools import cache
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.render import draw as dr
 from bot.render.model import HoldemSeat, HoldemTable, ShowdownImage
-from bot.render.table import STATUS_COLOURS, position_label
+from bot.render.table import POT_LINE_H, STATUS_COLOURS, position_label, pot_lines
 from bot.render.texts import signed, text
 
 WIDTH, HEIGHT = 900, 560
@@ -32,7 +33,7 @@ def _seat_centre(i: int, n: int) -> tuple[float, float]:
 def _seat_panel(img: Image.Image, seat: HoldemSeat, cx: float, cy: float, turn: bool,
                 texts: Mapping[str, str] | None, finished: bool = False) -> None:
     """Cards, name, stack and badges; a finished game draws no button, position or seat to act."""
-    d = dr.ImageDraw.Draw(img)
+    d = ImageDraw.Draw(img)
     x0, y0 = int(cx - PANEL_W / 2), int(cy - PANEL_H / 2)
     out = seat.poker.status == "busted"
     d.rounded_rectangle((x0, y0, x0 + PANEL_W, y0 + PANEL_H), radius=10, fill=dr.DARK if out else dr.PANEL,
@@ -56,16 +57,25 @@ def _seat_panel(img: Image.Image, seat: HoldemSeat, cx: float, cy: float, turn: 
     if seat.button:
         bx, by = x0 + PANEL_W - 14, y0 + 14
         d.ellipse((bx - 10, by - 10, bx + 10, by + 10), fill=(250, 250, 250), outline=dr.DARK)
-        d.text((bx, by), "D", font=dr.sprites.font(13), fill=dr.DARK, anchor="mm")
+        dr.write(d, bx, by, "D", 13, dr.DARK, anchor="mm")
     elif seat.poker.position:
         dr.write(d, x0 + PANEL_W - 8, y0 + 14, position_label(seat.poker.position, texts), 11, dr.MUTED, anchor="rm")
 
 
-def render_holdem_table(table: HoldemTable, texts: Mapping[str, str] | None = None) -> Image.Image:
+@cache
+def _felt() -> Image.Image:
+    """The rail and felt, the same on every picture: drawn once and copied."""
     img, d = dr.canvas(WIDTH, HEIGHT)
     cx, cy = WIDTH / 2, HEIGHT / 2
     d.ellipse((cx - 330, cy - 190, cx + 330, cy + 190), fill=RAIL)
     d.ellipse((cx - 318, cy - 178, cx + 318, cy + 178), fill=FELT)
+    return img
+
+
+def render_holdem_table(table: HoldemTable, texts: Mapping[str, str] | None = None) -> Image.Image:
+    img = _felt().copy()
+    d = ImageDraw.Draw(img)
+    cx, cy = WIDTH / 2, HEIGHT / 2
     top = cy - 80
     info = []
     if table.hand_no is not None:
@@ -77,13 +87,9 @@ def render_holdem_table(table: HoldemTable, texts: Mapping[str, str] | None = No
     cw = dr.tile_w(CARD_H)
     dr.card_row(img, table.board, int(cx - (5 * (cw + 4) - 4) / 2), int(top), CARD_H, slots=5, gap=4)
     y = top + CARD_H + 18
-    for i, pot in enumerate(table.pots):
-        key = "pot" if len(table.pots) == 1 else ("main_pot" if i == 0 else "side_pot")
-        line = text(texts, key, n=dr.points(pot.amount), i=i)
-        if i and pot.eligible:
-            line += "  (" + ", ".join(pot.eligible) + ")"
-        dr.write(d, cx, y, line, 16 if i == 0 else 13, dr.GOLD if i == 0 else dr.TEXT, anchor="mm")
-        y += 19
+    for line, size, colour in pot_lines(table.pot(), table.pots, texts):
+        dr.write(d, cx, y, line, size, colour, anchor="mm")
+        y += POT_LINE_H[size]
     n = len(table.seats)
     for i, seat in enumerate(table.seats):
         sx, sy = _seat_centre(i, n)

@@ -1,9 +1,14 @@
-"""``python -m bot.render.make_assets``: draw the tile and card sprites and the caption font subset.
+"""``python -m bot.render.make_assets``: draw the tile and card sprites (and the caption font subset).
 
-The art is drawn here, procedurally, so the project owns it and can redraw it at another size.
-Drawing needs Debian's ``fonts-noto-cjk`` and ``fonts-dejavu-core`` (for the characters on tiles
-and the suit symbols on cards) and ``fonttools`` (for the caption font subset); the bot itself
-only reads the PNGs and the subset font this writes.
+The art is drawn here, procedurally, so the project owns it and can redraw it at another size. It
+needs only what the project ships: every character on a tile (digits, winds, 萬, the dragons) is
+from the caption font in ``bot/render/fonts`` (Noto Sans CJK KR, SIL OFL 1.1) and the card suits
+are drawn as shapes, so a fresh install redraws exactly the committed PNGs (tests check it).
+Rewriting the caption font subset itself (``--font``) needs Debian's ``fonts-noto-cjk`` and
+``fonttools``; the bot only reads the PNGs and the subset.
+
+Every tile is drawn twice: upright, and sideways (a called or riichi tile) with its face kept
+upright, so a turned dragon or character reads as easily as a standing one.
 """
 
 from __future__ import annotations
@@ -11,19 +16,19 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.render.sprites import CAPTION_FONT, TILE_DIR
+from bot.render.palette import PALETTE_DIR
+from bot.render.sprites import CAPTION_FONT, SIDE_DIR, TILE_DIR
 
 W, H = 48, 64  # base sprite size; tiles and cards share it so rows line up
 S = 4  # drawn at S times the size, then reduced: smooth edges without antialiasing support
-SERIF_CJK = Path("/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc")
-SANS_CJK = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc")
-DEJAVU_BOLD = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
-DEJAVU_CONDENSED = Path("/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf")
+SANS_CJK = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc")  # only for --font
 KR_INDEX = 1  # "Noto Sans CJK KR" inside the collection
+EDGE_H = 5  # the back's colour showing under the face, as on a standing tile
 
 IVORY = (250, 246, 234)
 EDGE = (70, 62, 50)
@@ -39,30 +44,32 @@ WINDS = "東南西北"
 WIND_INDEX = "ESWN"
 
 
-def _font(path: Path, size: int, index: int = 0) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(path), size * S, index=index)
+def _font(size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(CAPTION_FONT), size * S)
 
 
 def _box(x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
     return (round(x0 * S), round(y0 * S), round(x1 * S), round(y1 * S))
 
 
-def _blank_tile() -> tuple[Image.Image, ImageDraw.ImageDraw]:
+def _blank_tile(sideways: bool = False) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """An ivory face on an amber back: the lower edge shows the back, like a standing tile."""
-    img = Image.new("RGBA", (W * S, H * S), (0, 0, 0, 0))
+    w, h = (H, W) if sideways else (W, H)
+    img = Image.new("RGBA", (w * S, h * S), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle(_box(0.5, 0.5, W - 0.5, H - 0.5), radius=6 * S, fill=BACK_AMBER, outline=EDGE, width=S)
-    d.rounded_rectangle(_box(0.5, 0.5, W - 0.5, H - 5), radius=6 * S, fill=IVORY, outline=EDGE, width=S)
+    d.rounded_rectangle(_box(0.5, 0.5, w - 0.5, h - 0.5), radius=6 * S, fill=BACK_AMBER, outline=EDGE, width=S)
+    d.rounded_rectangle(_box(0.5, 0.5, w - 0.5, h - EDGE_H), radius=6 * S, fill=IVORY, outline=EDGE, width=S)
     return img, d
 
 
-def _red_frame(d: ImageDraw.ImageDraw) -> None:
+def _red_frame(d: ImageDraw.ImageDraw, sideways: bool = False) -> None:
     """Red fives get a red inner frame too: told apart from plain fives even at pond size."""
-    d.rounded_rectangle(_box(2.5, 2.5, W - 2.5, H - 7), radius=4 * S, outline=RED, width=round(1.5 * S))
+    w, h = (H, W) if sideways else (W, H)
+    d.rounded_rectangle(_box(2.5, 2.5, w - 2.5, h - EDGE_H - 2), radius=4 * S, outline=RED, width=round(1.5 * S))
 
 
 def _finish(img: Image.Image) -> Image.Image:
-    return img.resize((W, H), Image.Resampling.LANCZOS)
+    return img.resize((img.width // S, img.height // S), Image.Resampling.LANCZOS)
 
 
 def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont,
@@ -71,18 +78,58 @@ def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, font: Imag
 
 
 def _index(d: ImageDraw.ImageDraw, text: str, fill: tuple[int, int, int]) -> None:
-    """The corner index: an Arabic digit or wind letter for players who do not read the characters."""
-    _text(d, (4, 2), text, _font(DEJAVU_BOLD, 11), fill, anchor="la")
+    """The corner index, always upright: the number of a suited tile (no counting pips at pond
+    size) or the wind's letter, for players who do not read the characters."""
+    d.rounded_rectangle(_box(1.5, 1.5, 9.5, 14), radius=2 * S, fill=IVORY)  # cuts a red five's frame
+    _text(d, (5.5, 8), text, _font(12), fill, anchor="mm")
 
 
-def man_tile(n: int, red: bool) -> Image.Image:
-    img, d = _blank_tile()
-    colour = RED if red else INK
-    _text(d, (W / 2 + 3, 19), MAN_NUMERALS[n - 1], _font(SERIF_CJK, 22, 0), colour)
-    _text(d, (W / 2, 42), "萬", _font(SERIF_CJK, 23, 0), RED)
-    _index(d, str(n), colour)
+# A pip face is drawn on its own layer over the whole tile, then shrunk into the face beside the
+# index corner (upright) or turned and fitted into the wide face (sideways).
+FACE = (4.0, 4.0, 44.0, 55.0)  # the pips' area on an upright tile, in tile units
+UPRIGHT_BOX = (11.0, 5.5, 45.0, 53.0)
+SIDEWAYS_BOX = (11.5, 2.0, 62.5, 41.0)
+
+
+def _layer() -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGBA", (W * S, H * S), (0, 0, 0, 0))
+    return img, ImageDraw.Draw(img)
+
+
+def _inset(tile: Image.Image, layer: Image.Image, sideways: bool) -> None:
+    """Shrink the layer's face area into the tile's face box, centred, keeping its proportions."""
+    face = layer.crop(_box(*FACE))
+    if sideways:
+        face = face.transpose(Image.Transpose.ROTATE_90)
+    x0, y0, x1, y1 = SIDEWAYS_BOX if sideways else UPRIGHT_BOX
+    scale = min((x1 - x0) * S / face.width, (y1 - y0) * S / face.height)
+    size = (round(face.width * scale), round(face.height * scale))
+    face = face.resize(size, Image.Resampling.LANCZOS)
+    at = (round((x0 + x1) / 2 * S - size[0] / 2), round((y0 + y1) / 2 * S - size[1] / 2))
+    tile.alpha_composite(face, at)
+
+
+def _suited(layer: Image.Image, n: int, red: bool, colour: tuple[int, int, int], sideways: bool) -> Image.Image:
+    img, d = _blank_tile(sideways)
+    _inset(img, layer, sideways)
     if red:
-        _red_frame(d)
+        _red_frame(d, sideways)
+    _index(d, str(n), RED if red else colour)
+    return _finish(img)
+
+
+def man_tile(n: int, red: bool, sideways: bool = False) -> Image.Image:
+    img, d = _blank_tile(sideways)
+    colour = RED if red else INK
+    if sideways:  # numeral and 萬 side by side, read left to right
+        _text(d, (25, 21.5), MAN_NUMERALS[n - 1], _font(20), colour)
+        _text(d, (47, 21.5), "萬", _font(21), RED)
+    else:
+        _text(d, (W / 2 + 3, 19), MAN_NUMERALS[n - 1], _font(21), colour)
+        _text(d, (W / 2, 42), "萬", _font(22), RED)
+    if red:
+        _red_frame(d, sideways)
+    _index(d, str(n), colour)
     return _finish(img)
 
 
@@ -95,7 +142,7 @@ _PIN_LAYOUT: dict[int, list[tuple[float, float, tuple[int, int, int]]]] = {
     6: [(15, 12, GREEN), (33, 12, GREEN), (15, 31, RED), (33, 31, RED), (15, 47, RED), (33, 47, RED)],
     7: [(11, 10, GREEN), (24, 14, GREEN), (37, 18, GREEN),
         (16, 33, RED), (32, 33, RED), (16, 47, RED), (32, 47, RED)],
-    8: [(16, y, BLUE) for y in (10, 22.5, 35, 47.5)] + [(32, y, BLUE) for y in (10, 22.5, 35, 47.5)],
+    8: [(16.0, y, BLUE) for y in (10, 22.5, 35, 47.5)] + [(32.0, y, BLUE) for y in (10, 22.5, 35, 47.5)],
     9: [(x, y, c) for y, c in ((11, GREEN), (29.5, RED), (48, BLUE)) for x in (11, 24, 37)],
 }
 _PIN_RADIUS = {2: 9.5, 3: 7, 4: 8.5, 5: 7, 6: 7, 7: 6, 8: 5.8, 9: 6}
@@ -107,8 +154,8 @@ def _pip(d: ImageDraw.ImageDraw, x: float, y: float, r: float, colour: tuple[int
     d.ellipse(_box(x - r * 0.38, y - r * 0.38, x + r * 0.38, y + r * 0.38), fill=colour)
 
 
-def pin_tile(n: int, red: bool) -> Image.Image:
-    img, d = _blank_tile()
+def pin_tile(n: int, red: bool, sideways: bool = False) -> Image.Image:
+    layer, d = _layer()
     if n == 1:
         cx, cy = W / 2, 29.5
         for r, c in ((17, BLUE), (14, IVORY), (12, GREEN), (8.5, IVORY), (6.5, RED), (3, IVORY)):
@@ -116,9 +163,7 @@ def pin_tile(n: int, red: bool) -> Image.Image:
     else:
         for x, y, c in _PIN_LAYOUT[n]:
             _pip(d, x, y, _PIN_RADIUS[n], RED if red else c)
-    if red:
-        _red_frame(d)
-    return _finish(img)
+    return _suited(layer, n, red, BLUE, sideways)
 
 
 def _stick(d: ImageDraw.ImageDraw, x: float, y: float, h: float, colour: tuple[int, int, int]) -> None:
@@ -135,15 +180,15 @@ _SOU_LAYOUT: dict[int, list[tuple[float, float, tuple[int, int, int]]]] = {
     3: [(24, 7, GREEN), (15, 31, GREEN), (33, 31, GREEN)],
     4: [(16, 7, GREEN), (32, 7, GREEN), (16, 31, GREEN), (32, 31, GREEN)],
     5: [(13, 7, GREEN), (35, 7, GREEN), (24, 19, RED), (13, 31, GREEN), (35, 31, GREEN)],
-    6: [(x, y, GREEN) for y in (7, 31) for x in (13, 24, 35)],
-    7: [(24, 4, RED)] + [(x, y, GREEN) for y in (21, 38) for x in (13, 24, 35)],
+    6: [(x, y, GREEN) for y in (7.0, 31.0) for x in (13.0, 24.0, 35.0)],
+    7: [(24.0, 4.0, RED)] + [(x, y, GREEN) for y in (21.0, 38.0) for x in (13.0, 24.0, 35.0)],
     8: [(x, y, GREEN) for y in (7, 31) for x in (10, 19.3, 28.6, 38)],
     9: [(x, y, RED if x == 24 else GREEN) for y in (4, 21, 38) for x in (13, 24, 35)],
 }
 
 
-def sou_tile(n: int, red: bool) -> Image.Image:
-    img, d = _blank_tile()
+def sou_tile(n: int, red: bool, sideways: bool = False) -> Image.Image:
+    layer, d = _layer()
     if n == 1:
         # One tall stick with a red crown: stands out from every other bamboo tile.
         d.rounded_rectangle(_box(19, 10, 29, 50), radius=4 * S, fill=GREEN)
@@ -155,39 +200,76 @@ def sou_tile(n: int, red: bool) -> Image.Image:
         h = 14 if n in (7, 9) else 19
         for x, y, c in _SOU_LAYOUT[n]:
             _stick(d, x, y + 3.5, h, RED if red else c)
-    if red:
-        _red_frame(d)
-    return _finish(img)
+    return _suited(layer, n, red, GREEN, sideways)
 
 
-def honor_tile(n: int) -> Image.Image:
-    img, d = _blank_tile()
+def honor_tile(n: int, sideways: bool = False) -> Image.Image:
+    """Winds and dragons; sideways, the character stays upright in the wide face."""
+    img, d = _blank_tile(sideways)
+    w, h = (H, W) if sideways else (W, H)
+    cx, cy = w / 2, (h - EDGE_H) / 2 + 0.5
     if n <= 4:
-        _text(d, (W / 2, 31), WINDS[n - 1], _font(SERIF_CJK, 30, 0), INK)
+        _text(d, (cx, cy), WINDS[n - 1], _font(28 if sideways else 30), INK)
         _index(d, WIND_INDEX[n - 1], INK)
     elif n == 5:
-        d.rounded_rectangle(_box(9, 10, W - 9, 49), radius=2 * S, outline=BLUE, width=3 * S)
-        d.rounded_rectangle(_box(13, 14, W - 13, 45), radius=1 * S, outline=BLUE, width=1 * S)
+        bw, bh = (34, 28) if sideways else (30, 39)
+        d.rounded_rectangle(_box(cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2), radius=2 * S, outline=BLUE,
+                            width=3 * S)
+        d.rounded_rectangle(_box(cx - bw / 2 + 4, cy - bh / 2 + 4, cx + bw / 2 - 4, cy + bh / 2 - 4), radius=1 * S,
+                            outline=BLUE, width=1 * S)
     elif n == 6:
-        _text(d, (W / 2, 30), "發", _font(SERIF_CJK, 31, 0), GREEN)
+        _text(d, (cx, cy), "發", _font(32 if sideways else 31), GREEN)
     else:
-        _text(d, (W / 2, 30), "中", _font(SERIF_CJK, 34, 0), RED)
+        _text(d, (cx, cy), "中", _font(34), RED)
     return _finish(img)
 
 
-def tile_back() -> Image.Image:
-    img = Image.new("RGBA", (W * S, H * S), (0, 0, 0, 0))
+def tile_back(sideways: bool = False) -> Image.Image:
+    w, h = (H, W) if sideways else (W, H)
+    img = Image.new("RGBA", (w * S, h * S), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle(_box(0.5, 0.5, W - 0.5, H - 0.5), radius=6 * S, fill=(176, 96, 20), outline=EDGE, width=S)
-    d.rounded_rectangle(_box(0.5, 0.5, W - 0.5, H - 5), radius=6 * S, fill=BACK_AMBER, outline=EDGE, width=S)
-    d.rounded_rectangle(_box(6, 6, W - 6, H - 11), radius=3 * S, outline=(250, 200, 120), width=S)
+    d.rounded_rectangle(_box(0.5, 0.5, w - 0.5, h - 0.5), radius=6 * S, fill=(176, 96, 20), outline=EDGE, width=S)
+    d.rounded_rectangle(_box(0.5, 0.5, w - 0.5, h - EDGE_H), radius=6 * S, fill=BACK_AMBER, outline=EDGE, width=S)
+    d.rounded_rectangle(_box(6, 6, w - 6, h - 11), radius=3 * S, outline=(250, 200, 120), width=S)
     return _finish(img)
 
 
-SUIT_SYMBOL = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+SUITS = "shdc"
 # Four colours: a suit is known by its colour alone on a small phone screen.
 SUIT_COLOUR = {"s": (25, 25, 30), "h": (210, 28, 40), "d": (30, 90, 210), "c": (20, 135, 50)}
 RANKS = "23456789TJQKA"
+
+
+def _suit(d: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, size: float, colour: tuple[int, int, int]) -> None:
+    """A suit symbol ``size`` units tall centred on (cx, cy), drawn as shapes (no font needed)."""
+    r = size / 2
+
+    def disc(x: float, y: float, radius: float) -> None:
+        d.ellipse(_box(x - radius, y - radius, x + radius, y + radius), fill=colour)
+
+    def poly(*points: tuple[float, float]) -> None:
+        d.polygon([(round(x * S), round(y * S)) for x, y in points], fill=colour)
+
+    if suit == "d":
+        poly((cx, cy - r), (cx + 0.72 * r, cy), (cx, cy + r), (cx - 0.72 * r, cy))
+    elif suit == "h":
+        lobe = 0.5 * r
+        disc(cx - lobe, cy - 0.42 * r, lobe * 1.02)
+        disc(cx + lobe, cy - 0.42 * r, lobe * 1.02)
+        poly((cx - 2 * lobe, cy - 0.3 * r), (cx + 2 * lobe, cy - 0.3 * r), (cx, cy + r))
+    elif suit == "s":
+        lobe = 0.46 * r
+        disc(cx - lobe, cy + 0.18 * r, lobe)
+        disc(cx + lobe, cy + 0.18 * r, lobe)
+        poly((cx - 2 * lobe, cy + 0.12 * r), (cx + 2 * lobe, cy + 0.12 * r), (cx, cy - r))
+        poly((cx, cy + 0.2 * r), (cx + 0.36 * r, cy + r), (cx - 0.36 * r, cy + r))
+    else:
+        lobe = 0.3 * r
+        disc(cx, cy - 0.5 * r, lobe * 1.05)
+        disc(cx - 0.55 * r, cy + 0.12 * r, lobe * 1.05)
+        disc(cx + 0.55 * r, cy + 0.12 * r, lobe * 1.05)
+        disc(cx, cy, lobe * 0.6)
+        poly((cx, cy - 0.05 * r), (cx + 0.32 * r, cy + r), (cx - 0.32 * r, cy + r))
 
 
 def card(rank: str, suit: str) -> Image.Image:
@@ -195,11 +277,16 @@ def card(rank: str, suit: str) -> Image.Image:
     d = ImageDraw.Draw(img)
     colour = SUIT_COLOUR[suit]
     d.rounded_rectangle(_box(0.5, 0.5, W - 0.5, H - 0.5), radius=5 * S, fill=(255, 255, 255), outline=(90, 90, 100), width=S)
-    label = "10" if rank == "T" else rank
-    font = _font(DEJAVU_CONDENSED if label == "10" else DEJAVU_BOLD, 24 if label == "10" else 26)
-    _text(d, (3.5, 1), label, font, colour, anchor="la")
-    _text(d, (W - 14, H - 17), SUIT_SYMBOL[suit], _font(DEJAVU_BOLD, 30), colour)
-    _text(d, (11, 40), SUIT_SYMBOL[suit], _font(DEJAVU_BOLD, 14), colour)
+    if rank == "T":
+        # "10" squeezed to the width of one figure, so every rank sits in the same corner.
+        mark = Image.new("RGBA", (34 * S, 30 * S), (0, 0, 0, 0))
+        _text(ImageDraw.Draw(mark), (1, 0), "10", _font(26), colour, anchor="la")
+        mark = mark.resize((24 * S, 30 * S), Image.Resampling.LANCZOS)
+        img.alpha_composite(mark, (round(2.5 * S), round(0.5 * S)))
+    else:
+        _text(d, (3.5, 0.5), rank, _font(27), colour, anchor="la")
+    _suit(d, suit, W - 14, H - 17, 24, colour)
+    _suit(d, suit, 11, 40, 11, colour)
     return _finish(img)
 
 
@@ -220,21 +307,23 @@ def card_back() -> Image.Image:
 
 
 def all_sprites() -> dict[str, Callable[[], Image.Image]]:
-    """Every sprite by file stem, as a drawing function."""
+    """Every sprite by its path under ``assets/tiles`` without ``.png``, as a drawing function;
+    ``side/<tile>`` is the tile lying sideways."""
     out: dict[str, Callable[[], Image.Image]] = {}
-    for n in range(1, 10):
-        out[f"{n}m"] = lambda n=n: man_tile(n, False)
-        out[f"{n}p"] = lambda n=n: pin_tile(n, False)
-        out[f"{n}s"] = lambda n=n: sou_tile(n, False)
-    out["0m"] = lambda: man_tile(5, True)
-    out["0p"] = lambda: pin_tile(5, True)
-    out["0s"] = lambda: sou_tile(5, True)
-    for n in range(1, 8):
-        out[f"{n}z"] = lambda n=n: honor_tile(n)
-    out["back"] = tile_back
+    for side, prefix in ((False, ""), (True, "side/")):
+        for n in range(1, 10):
+            out[f"{prefix}{n}m"] = partial(man_tile, n, False, side)
+            out[f"{prefix}{n}p"] = partial(pin_tile, n, False, side)
+            out[f"{prefix}{n}s"] = partial(sou_tile, n, False, side)
+        out[f"{prefix}0m"] = partial(man_tile, 5, True, side)
+        out[f"{prefix}0p"] = partial(pin_tile, 5, True, side)
+        out[f"{prefix}0s"] = partial(sou_tile, 5, True, side)
+        for n in range(1, 8):
+            out[f"{prefix}{n}z"] = partial(honor_tile, n, side)
+        out[f"{prefix}back"] = partial(tile_back, side)
     for r in RANKS:
-        for s in SUIT_SYMBOL:
-            out[f"cards/{r}{s}"] = lambda r=r, s=s: card(r, s)
+        for s in SUITS:
+            out[f"cards/{r}{s}"] = partial(card, r, s)
     out["cards/card_back"] = card_back
     return out
 
@@ -250,8 +339,8 @@ _CAPTION_EXTRA = "東南西北白發中萬一二三四五六七八九十局本�
 
 def write_caption_font(out: Path) -> None:
     """Subset Noto Sans CJK KR Bold (SIL OFL 1.1) to what captions need, to keep the repo small."""
-    from fontTools import subset
-    from fontTools.ttLib import TTCollection
+    from fontTools import subset  # type: ignore[import-not-found]
+    from fontTools.ttLib import TTCollection  # type: ignore[import-not-found]
 
     font = TTCollection(str(SANS_CJK)).fonts[KR_INDEX]
     codepoints = {c for lo, hi in _CAPTION_RANGES for c in range(lo, hi + 1)} | {ord(c) for c in _CAPTION_EXTRA}
@@ -266,14 +355,27 @@ def write_caption_font(out: Path) -> None:
     font.save(str(out))
 
 
+def write_palettes(out: Path) -> None:
+    """Each game kind's fixed palette (``bot.render.palette``), built from the sprites just drawn."""
+    from bot.render import palette, sprites
+
+    sprites._base.cache_clear()
+    sprites._variant.cache_clear()
+    out.mkdir(parents=True, exist_ok=True)
+    for kind in palette.KINDS:
+        palette.build(kind).save(out / f"{kind}.png", optimize=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.render.make_assets")
     parser.add_argument("--out", type=Path, default=TILE_DIR)
     parser.add_argument("--font", action="store_true", help="also rewrite the caption font subset")
     args = parser.parse_args(argv)
     (args.out / "cards").mkdir(parents=True, exist_ok=True)
+    (args.out / SIDE_DIR.name).mkdir(parents=True, exist_ok=True)
     for stem, draw in all_sprites().items():
         draw().save(args.out / f"{stem}.png", optimize=True)
+    write_palettes(PALETTE_DIR)
     if args.font:
         write_caption_font(CAPTION_FONT)
     print(f"wrote {len(all_sprites())} sprites to {args.out}")

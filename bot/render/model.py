@@ -8,6 +8,7 @@ through ``showdown_cards``, which the caller fills once the cards are shown.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -111,7 +112,9 @@ class TableImage:
     """The channel's picture of a mahjong or Janpo table. ``seats`` run in turn order from East;
     seat 0 is drawn at the bottom, then right, top, left (counter-clockwise, as play goes).
     ``deposits`` counts riichi sticks on the table; ``wall`` is live tiles left. ``finished`` marks
-    the game-over picture, which names nobody's turn and no poker positions."""
+    the game-over picture, which names nobody's turn and no poker positions. ``pot_total`` is
+    every chip in the middle, this betting round's bets included (what "Pot" means on every
+    picture); ``pots`` are the pots collected from earlier rounds, by who may win them."""
 
     game: Game
     seats: tuple[SeatView, ...]
@@ -125,6 +128,15 @@ class TableImage:
     pots: tuple[Pot, ...] = ()
     board: tuple[str, ...] = ()
     finished: bool = False
+    pot_total: int | None = None
+
+    def pot(self) -> int:
+        """Every chip in the middle: ``pot_total``, else the collected pots plus the bets out."""
+        return pot_of(self.pot_total, self.pots, (s.poker.bet for s in self.seats if s.poker))
+
+
+def pot_of(total: int | None, pots: tuple[Pot, ...], bets: Iterable[int]) -> int:
+    return total if total is not None else sum(p.amount for p in pots) + sum(bets)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +151,8 @@ class HoldemSeat:
 @dataclass(frozen=True, slots=True)
 class HoldemTable:
     """A plain hold'em table of 2-10 seats, drawn around an oval from the bottom, clockwise;
-    ``finished`` (game over) draws no button, positions or seat to act."""
+    ``finished`` (game over) draws no button, positions or seat to act. ``pot_total`` and
+    ``pots`` as in :class:`TableImage`."""
 
     seats: tuple[HoldemSeat, ...]
     board: tuple[str, ...] = ()
@@ -148,15 +161,21 @@ class HoldemTable:
     big_blind: int = 0
     hand_no: int | None = None
     finished: bool = False
+    pot_total: int | None = None
+
+    def pot(self) -> int:
+        return pot_of(self.pot_total, self.pots, (s.poker.bet for s in self.seats))
 
 
 @dataclass(frozen=True, slots=True)
 class ScoreLine:
-    """One line of a hand's value: a yaku with its han, or a Mahjong Five category or bonus."""
+    """One line of a hand's value: a yaku with its han, or a Mahjong Five category or bonus.
+    ``romaji`` is the yaku's romanised Japanese name, drawn beside a translated ``label``."""
 
     label: str
     han: int
     bonus: bool = False
+    romaji: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,9 +235,13 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class StandingsImage:
+    """Final standings. A row's ``note`` is its M.League result (R2), under a column headed
+    ``note_label`` (the "M.League" caption when empty)."""
+
     title: str
     rows: tuple[Standing, ...]
     footer: str = ""
+    note_label: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,21 +45,25 @@ def _library_han() -> dict[str, tuple[int, int]]:
 
 
 def yaku_lines(result: Mapping[str, Any]) -> tuple[ScoreLine, ...]:
-    """Each yaku with its han: the library's value (open or closed hand), a dora line's count."""
+    """Each yaku with its han: the library's value (open or closed hand), a dora line's count.
+    ``romaji`` keeps the library's name, so the picture shows it beside a translated label."""
     names, given = list(result.get("yaku") or ()), list(result.get("yaku_han") or ())
     if names and len(given) == len(names):  # the engine records each yaku's han
-        return tuple(ScoreLine(n.rpartition(" ")[0] if "Dora" in n and n.rpartition(" ")[2].isdigit() else n,
-                               int(h)) for n, h in zip(names, given, strict=True))
+        out = []
+        for n, h in zip(names, given, strict=True):
+            name = n.rpartition(" ")[0] if "Dora" in n and n.rpartition(" ")[2].isdigit() else n
+            out.append(ScoreLine(name, int(h), romaji=name))
+        return tuple(out)
     table = _library_han()  # older stored records: the library's value for an open or closed hand
     closed = all(m.get("type") == "ankan" for m in result.get("melds") or ())
     lines = []
     for name in result.get("yaku") or ():
         head, _, count = str(name).rpartition(" ")
         if "Dora" in name and count.isdigit():
-            lines.append(ScoreLine(head, int(count)))
+            lines.append(ScoreLine(head, int(count), romaji=head))
             continue
         han_open, han_closed = table.get(name, (0, 0))
-        lines.append(ScoreLine(name, han_closed if closed or not han_open else han_open))
+        lines.append(ScoreLine(name, han_closed if closed or not han_open else han_open, romaji=name))
     return tuple(lines)
 
 
@@ -70,7 +74,7 @@ def _title(result: Mapping[str, Any]) -> str:
 
 def kyoku_image(result: Mapping[str, Any], players: Sequence[str]) -> KyokuResult:
     """A riichi or Janpo kyoku result record to its picture; the value is what the losers paid."""
-    common = {"title": _title(result), "changes": _changes(result.get("deltas", {}))}
+    common: dict[str, Any] = {"title": _title(result), "changes": _changes(result.get("deltas", {}))}
     if result.get("result") == "draw":
         return KyokuResult(tenpai=tuple(result.get("tenpai") or ()), **common)
     paid = -sum(int(d) for d in result.get("deltas", {}).values() if d < 0)
@@ -83,7 +87,7 @@ def kyoku_image(result: Mapping[str, Any], players: Sequence[str]) -> KyokuResul
 
 def five_image(result: Mapping[str, Any], players: Sequence[str]) -> FiveResult:
     """A Mahjong Five result record to its line-by-line breakdown (F5, F6, F9)."""
-    common = {"title": _title(result), "changes": _changes(result.get("deltas", {}))}
+    common: dict[str, Any] = {"title": _title(result), "changes": _changes(result.get("deltas", {}))}
     if result.get("result") == "draw":
         return FiveResult(tenpai=tuple(result.get("tenpai") or ()), **common)
     breakdown = result.get("breakdown") or {}

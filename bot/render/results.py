@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from bot.render import draw as dr
 from bot.render import sprites
-from bot.render.model import FiveResult, KyokuResult, MeldView, ScoreChange, StandingsImage
+from bot.render.model import FiveResult, KyokuResult, MeldView, ScoreChange, ScoreLine, StandingsImage
 from bot.render.texts import signed, text
 
 MARGIN = 18
@@ -97,16 +97,39 @@ def _head(img: Image.Image, d: ImageDraw.ImageDraw, result: KyokuResult | FiveRe
     return y
 
 
+YAKU_RIGHT = WIDTH // 2 - 20  # the han column's right edge; score changes start past it
+
+
+def _yaku_rows(result: KyokuResult, texts: Mapping[str, str] | None) -> list[tuple[ScoreLine, bool, int]]:
+    """Each line, whether its romanised name fits beside the label (else it goes under), and
+    the row's height."""
+    han_w = max((dr.text_width(text(texts, "han", n=line.han), 16) for line in result.lines), default=0)
+    room = YAKU_RIGHT - han_w - 12 - MARGIN
+    rows = []
+    for line in result.lines:
+        extra = bool(line.romaji) and line.romaji != line.label
+        beside = not extra or dr.text_width(line.label, 16) + 8 + dr.text_width(line.romaji, 13) <= room
+        rows.append((line, beside, 26 if beside else 42))
+    return rows
+
+
 def render_kyoku_result(result: KyokuResult, texts: Mapping[str, str] | None = None) -> Image.Image:
     extra = 60 if result.winner else 26
-    img, d = dr.canvas(WIDTH, _layout_height(result, len(result.lines), extra))
+    rows = _yaku_rows(result, texts)
+    img, d = dr.canvas(WIDTH, _layout_height(result, 0, extra + sum(h for _, _, h in rows)))
     y = _head(img, d, result, texts)
     col = WIDTH // 2 + 20
     ly = y + 12
-    for line in result.lines:
-        dr.write(d, MARGIN, ly, line.label, 16)
+    for line, beside, h in rows:
+        # The name in the reader's language, and the romanised one players also use beside or under it.
+        x = MARGIN + dr.write(d, MARGIN, ly, dr.fit(line.label, 16, YAKU_RIGHT - 60 - MARGIN), 16) + 8
+        if line.romaji and line.romaji != line.label:
+            if beside:
+                dr.write(d, x, ly + 1, line.romaji, 13, dr.MUTED)
+            else:
+                dr.write(d, MARGIN + 12, ly + 17, dr.fit(line.romaji, 13, YAKU_RIGHT - MARGIN - 12), 13, dr.MUTED)
         dr.write(d, col - 40, ly, text(texts, "han", n=line.han), 16, dr.MUTED, anchor="rm")
-        ly += 26
+        ly += h
     if result.winner:
         d.line((MARGIN, ly - 8, col - 40, ly - 8), fill=dr.PANEL_EDGE, width=1)
         dr.write(d, MARGIN, ly + 8, text(texts, "han_fu", han=result.han, fu=result.fu), 18)
@@ -143,24 +166,35 @@ def render_five_result(result: FiveResult, texts: Mapping[str, str] | None = Non
     return img
 
 
+NOTE_W = 84  # the M.League column, wide enough for "−123.4"
+
+
 def render_standings(standings: StandingsImage, texts: Mapping[str, str] | None = None) -> Image.Image:
+    """Rank, name and points; with notes, a labelled column for them (the M.League result of
+    R2 beside the raw points, so "+51.1" never stands unexplained)."""
     width, row_h = 520, 44
-    height = MARGIN + 44 + row_h * len(standings.rows) + (30 if standings.footer else 0) + MARGIN
+    notes = any(row.note for row in standings.rows)
+    head_h = 22 if notes else 0
+    height = MARGIN + 44 + head_h + row_h * len(standings.rows) + (30 if standings.footer else 0) + MARGIN
     img, d = dr.canvas(width, height)
     dr.write(d, MARGIN, MARGIN + 14, standings.title or text(texts, "standings"), 22)
     y = MARGIN + 44
+    right = width - MARGIN
+    points_right = right - NOTE_W - 16 if notes else right
+    if notes:
+        dr.write(d, points_right, y + 7, text(texts, "points_column"), 13, dr.MUTED, anchor="rm")
+        dr.write(d, right, y + 7, standings.note_label or text(texts, "mleague"), 13, dr.MUTED, anchor="rm")
+        y += head_h
     for row in standings.rows:
         d.rounded_rectangle((MARGIN - 6, y, width - MARGIN + 6, y + row_h - 6), radius=10, fill=dr.PANEL)
         mid = y + (row_h - 6) / 2
         medal = MEDALS[row.rank - 1] if 1 <= row.rank <= 3 else dr.PANEL_EDGE
         d.ellipse((MARGIN, mid - 13, MARGIN + 26, mid + 13), fill=medal)
-        d.text((MARGIN + 13, mid), str(row.rank), font=sprites.font(15), fill=dr.DARK, anchor="mm")
-        dr.write(d, MARGIN + 40, mid, row.name, 18)
-        score = dr.points(row.points)
-        right = width - MARGIN
+        dr.write(d, MARGIN + 13, mid, str(row.rank), 15, dr.DARK, anchor="mm")
+        dr.write(d, MARGIN + 40, mid, dr.fit(row.name, 18, points_right - 90 - MARGIN - 40), 18)
         if row.note:
-            right -= dr.write(d, right, mid, row.note, 15, dr.MUTED, anchor="rm") + 16
-        dr.write(d, right, mid, score, 19, dr.ALERT if row.points < 0 else dr.TEXT, anchor="rm")
+            dr.write(d, right, mid, row.note, 16, dr.MUTED, anchor="rm")
+        dr.write(d, points_right, mid, dr.points(row.points), 19, dr.ALERT if row.points < 0 else dr.TEXT, anchor="rm")
         y += row_h
     if standings.footer:
         dr.write(d, MARGIN, y + 14, standings.footer, 14, dr.MUTED)

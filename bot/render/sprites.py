@@ -16,6 +16,7 @@ from PIL import Image, ImageFont
 
 ROOT = Path(__file__).resolve().parents[2]
 TILE_DIR = ROOT / "assets" / "tiles"
+SIDE_DIR = TILE_DIR / "side"  # tiles lying sideways, their faces drawn upright (make_assets)
 CAPTION_FONT = Path(__file__).resolve().parent / "fonts" / "NotoSansCJKkr-Bold-subset.otf"
 BASE_W, BASE_H = 48, 64
 
@@ -45,26 +46,24 @@ def _base(name: str) -> Image.Image:
 
 @cache
 def _variant(name: str, height: int, sideways: bool, shade: Shade) -> Image.Image:
-    img = _base(name)
-    if height != BASE_H:
-        img = img.resize((round(BASE_W * height / BASE_H), height), Image.Resampling.LANCZOS)
+    """A sprite at a height (of the upright tile); a sideways tile is its own drawing, lying
+    ``height`` wide, not the upright one turned."""
+    img = _base(f"{SIDE_DIR.name}/{name}" if sideways else name)
+    width = round(BASE_W * height / BASE_H)
+    size = (height, width) if sideways else (width, height)
+    if img.size != size:
+        img = img.resize(size, Image.Resampling.LANCZOS)
+    alpha = img.getchannel("A")
     if shade == "grey":
         # Kuikae: the tile is still in hand but may not be discarded now; washed out, not hidden.
         grey = img.convert("LA").convert("RGBA")
         img = Image.blend(grey, Image.new("RGBA", img.size, (110, 110, 110, 255)), 0.35)
-        img.putalpha(_base_alpha(name, height))
+        img.putalpha(alpha)
     elif shade == "dark":
         # A discard that another seat called: still there to read, but clearly taken.
         img = Image.blend(img, Image.new("RGBA", img.size, (0, 0, 0, 255)), 0.5)
-        img.putalpha(_base_alpha(name, height))
-    if sideways:
-        img = img.transpose(Image.Transpose.ROTATE_90)
+        img.putalpha(alpha)
     return img
-
-
-@cache
-def _base_alpha(name: str, height: int) -> Image.Image:
-    return _variant(name, height, False, "none").getchannel("A")
 
 
 def tile(name: str, height: int = BASE_H, sideways: bool = False, shade: Shade = "none") -> Image.Image:

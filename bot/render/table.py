@@ -7,12 +7,13 @@ It reads only :class:`TableImage`, which has no field for a concealed tile or ho
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.render import draw as dr
 from bot.render import sprites
-from bot.render.model import PokerSeat, SeatView, TableImage
+from bot.render.model import PokerSeat, Pot, SeatView, TableImage
 from bot.render.texts import text
 
 POND_H = 44
@@ -29,6 +30,8 @@ BLOCK_W = 2 * PAD + POND_COLS * dr.tile_w(POND_H) + POND_H + 36
 CENTER_W = 250
 
 STATUS_COLOURS = {"to_act": dr.GOLD, "folded": dr.GREYED, "all_in": dr.ALERT, "busted": dr.DARK}
+# In Janpo a player out of poker (J12) still plays mahjong: the badge says so, never just "out".
+JANPO_STATUS_KEYS = {"busted": "out_of_poker"}
 POSITION_KEYS = {"CO": "co"}  # positions with a caption key; BTN, SB and BB read the same everywhere
 DORA_LABEL_H = 18
 
@@ -63,57 +66,60 @@ def _block_height(seat: SeatView, poker_h: int, pond_rows: int) -> int:
     return PAD + HEADER_H + poker_h + pond_rows * POND_H + (6 + melds if melds else 0) + PAD
 
 
-def _seat_block(seat: SeatView, width: int, height: int, turn: bool, pond_rows: int,
-                poker_h: int, texts: Mapping[str, str] | None, finished: bool = False) -> Image.Image:
-    img, d = dr.canvas(width, height, dr.PANEL)
-    d.rounded_rectangle((0, 0, width - 1, height - 1), radius=10, outline=dr.GOLD if turn else dr.PANEL_EDGE,
-                        width=3 if turn else 1)
-    mid = PAD + HEADER_H / 2
-    x = PAD
+def _seat_block(img: Image.Image, ox: int, oy: int, seat: SeatView, width: int, turn: bool, pond_rows: int,
+                poker_h: int, texts: Mapping[str, str] | None, finished: bool = False) -> None:
+    """A seat's header, poker line, pond and melds, drawn straight onto the table at (ox, oy);
+    its panel is part of the cached background."""
+    d = ImageDraw.Draw(img)
+    mid = oy + PAD + HEADER_H / 2
+    x = ox + PAD
     wind = text(texts, f"wind_{seat.wind}") if f"wind_{seat.wind}" in _WIND_KEYS else seat.wind
     x += dr.badge(d, x, mid, wind, 15, dr.ALERT if seat.dealer else dr.MUTED, ink=dr.TEXT if seat.dealer else dr.DARK) + 6
-    name = dr.fit(seat.name, 16, 110 if seat.riichi else 150)
-    x += dr.write(d, x, mid, name, 16) + 8
+    score = dr.points(seat.points)
+    right = ox + width - PAD
+    if turn:
+        label = text(texts, "turn")
+        right -= dr.badge(d, right - dr.text_width(label, 12) - 12, mid, label, 12, dr.GOLD) + 6
+    dr.write(img, right, mid, score, 16, dr.ALERT if seat.points < 0 else dr.TEXT, anchor="rm")
+    # The name gets what the score, the badge and the riichi stick leave.
+    room = right - dr.text_width(score, 16) - 10 - x - (48 if seat.riichi else 0)
+    name = dr.fit(seat.name, 16, max(40, min(150, room)))
+    x += dr.write(img, x, mid, name, 16) + 8
     if seat.riichi:
         x += dr.riichi_stick(d, x, mid, 40) + 8
-    score = dr.points(seat.points)
-    right = width - PAD
-    if turn:
-        right -= dr.badge(d, right - dr.text_width(text(texts, "turn"), 12) - 12, mid, text(texts, "turn"), 12, dr.GOLD) + 6
-    dr.write(d, right, mid, score, 16, dr.ALERT if seat.points < 0 else dr.TEXT, anchor="rm")
-    y = PAD + HEADER_H
+    y = oy + PAD + HEADER_H
     if poker_h:
-        _poker_line(img, seat.poker or PokerSeat(), PAD, y + poker_h / 2, width, texts, finished)
+        _poker_line(img, seat.poker or PokerSeat(), ox + PAD, y + poker_h / 2, ox + width, texts, finished)
         y += poker_h
-    _pond(img, seat, PAD, y + 2)
+    _pond(img, seat, ox + PAD, y + 2)
     y += pond_rows * POND_H + 6
     for row in _meld_rows(seat):
         tall = max(dr.meld_size(seat.melds[i], MELD_H)[1] for i in row)
-        x = PAD
+        x = ox + PAD
         for i in row:
             x += dr.draw_meld(img, seat.melds[i], x, y + tall, MELD_H) + GAP
         y += tall + 4
-    return img
 
 
 _WIND_KEYS = {"wind_E", "wind_S", "wind_W", "wind_N"}
 
 
-def _poker_line(img: Image.Image, p: PokerSeat, x: float, mid: float, width: int,
+def _poker_line(img: Image.Image, p: PokerSeat, x: float, mid: float, right_edge: int,
                 texts: Mapping[str, str] | None, finished: bool = False) -> None:
-    """Position, status, shown cards and bet. Once the game is over only OUT remains: nobody
-    holds a position or is to act."""
+    """Position, status, shown cards and bet, from x to ``right_edge`` (the panel's). Once the
+    game is over only MAHJONG ONLY remains: nobody holds a position or is to act."""
     d = ImageDraw.Draw(img)
     if finished:
         if p.status == "busted":
-            dr.badge(d, x, mid, text(texts, "busted"), 12, STATUS_COLOURS["busted"], ink=dr.TEXT)
+            dr.badge(d, x, mid, text(texts, "out_of_poker"), 12, STATUS_COLOURS["busted"], ink=dr.TEXT)
         return
     if p.position:
         x += dr.badge(d, x, mid, position_label(p.position, texts), 12, dr.PANEL_EDGE, ink=dr.TEXT) + 6
     if p.status in STATUS_COLOURS:
         ink = dr.TEXT if p.status in ("all_in", "busted") else dr.DARK
-        x += dr.badge(d, x, mid, text(texts, p.status), 12, STATUS_COLOURS[p.status], ink=ink) + 6
-    right = width - PAD
+        label = text(texts, JANPO_STATUS_KEYS.get(p.status, p.status))
+        x += dr.badge(d, x, mid, label, 12, STATUS_COLOURS[p.status], ink=ink) + 6
+    right = right_edge - PAD
     if p.showdown_cards:
         # Hole cards appear on the public table only once shown at showdown.
         cw = dr.tile_w(SHOWN_CARD_H)
@@ -130,7 +136,7 @@ def _pond(img: Image.Image, seat: SeatView, x0: int, y0: int) -> None:
         x = x0
         for i in row:
             disc = seat.discards[i]
-            shade = "dark" if disc.called else "none"
+            shade: sprites.Shade = "dark" if disc.called else "none"
             w, h = (POND_H, tw) if disc.riichi else (tw, POND_H)
             top = y0 + r * POND_H + POND_H - h
             dr.paste(img, sprites.tile(disc.tile, POND_H, sideways=disc.riichi, shade=shade), x, top)
@@ -139,11 +145,11 @@ def _pond(img: Image.Image, seat: SeatView, x0: int, y0: int) -> None:
             x += w
 
 
-def _center(table: TableImage, height: int, texts: Mapping[str, str] | None) -> Image.Image:
-    img, d = dr.canvas(CENTER_W, height, dr.DARK)
-    d.rounded_rectangle((0, 0, CENTER_W - 1, height - 1), radius=12, outline=dr.PANEL_EDGE, width=1)
-    cx = CENTER_W / 2
-    y = 20
+def _center(img: Image.Image, ox: int, oy: int, table: TableImage, texts: Mapping[str, str] | None) -> None:
+    """Round, sticks, wall, dora and, in Janpo, the board and pots, onto the centre panel at (ox, oy)."""
+    d = ImageDraw.Draw(img)
+    cx = ox + CENTER_W / 2
+    y = oy + 20
     wind = text(texts, f"wind_{table.round_wind}") if f"wind_{table.round_wind}" in _WIND_KEYS else table.round_wind
     dr.write(d, cx, y, text(texts, "round", wind=wind, kyoku=table.kyoku), 22, anchor="mm")
     y += 24
@@ -167,7 +173,7 @@ def _center(table: TableImage, height: int, texts: Mapping[str, str] | None) -> 
         tw = dr.tile_w(POND_H)
         n = len(table.dora_indicators)
         dr.write(d, cx, y + DORA_LABEL_H / 2, text(texts, "dora"), 13, dr.MUTED, anchor="mm")
-        dr.tile_row(img, table.dora_indicators, int(cx - (n * (tw + 1) - 1) / 2), y + DORA_LABEL_H, POND_H)
+        dr.tile_row(img, table.dora_indicators, int(cx - (n * (tw + 1) - 1) / 2), int(y + DORA_LABEL_H), POND_H)
         y += DORA_LABEL_H + POND_H + 10
     if table.game == "janpo" or table.board or table.pots:
         cw = dr.tile_w(CARD_H)
@@ -175,29 +181,51 @@ def _center(table: TableImage, height: int, texts: Mapping[str, str] | None) -> 
         dr.card_row(img, table.board, x, y + 2, CARD_H, slots=5)
         y += CARD_H + 16
         _pots(d, table, cx, y, texts)
-    return img
+
+
+def pot_lines(total: int, pots: tuple[Pot, ...], texts: Mapping[str, str] | None) -> list[tuple[str, int, dr.RGB]]:
+    """The pot as every table draws it: "Pot" is all the chips in the middle, this round's bets
+    included, and says so; with side pots, the collected pots follow by who may win them."""
+    if not total and not pots:
+        return []
+    lines = [(text(texts, "pot", n=dr.points(total)), 16, dr.GOLD), (text(texts, "pot_note"), 11, dr.MUTED)]
+    if len(pots) > 1:
+        for i, pot in enumerate(pots):
+            line = text(texts, "main_pot" if i == 0 else "side_pot", i=i, n=dr.points(pot.amount))
+            if i and pot.eligible:
+                line += "  (" + ", ".join(pot.eligible) + ")"
+            lines.append((line, 13, dr.TEXT))
+    return lines
+
+
+POT_LINE_H = {16: 19, 11: 15, 13: 17}
 
 
 def _pots(d: ImageDraw.ImageDraw, table: TableImage, cx: float, y: float, texts: Mapping[str, str] | None) -> None:
-    if not table.pots:
-        return
-    if len(table.pots) == 1:
-        dr.write(d, cx, y, text(texts, "pot", n=dr.points(table.pots[0].amount)), 16, dr.GOLD, anchor="mm")
-        return
-    dr.write(d, cx, y, text(texts, "main_pot", n=dr.points(table.pots[0].amount)), 15, dr.GOLD, anchor="mm")
-    for i, pot in enumerate(table.pots[1:], start=1):
-        y += 19
-        line = text(texts, "side_pot", i=i, n=dr.points(pot.amount))
-        if pot.eligible:
-            line += "  (" + ", ".join(pot.eligible) + ")"
-        dr.write(d, cx, y, line, 13, dr.TEXT, anchor="mm")
+    for line, size, colour in pot_lines(table.pot(), table.pots, texts):
+        dr.write(d, cx, y, line, size, colour, anchor="mm")
+        y += POT_LINE_H[size]
 
 
 def _center_height(table: TableImage) -> int:
     h = 20 + 24 + 18 + (16 if table.wall is not None else 0) + (DORA_LABEL_H + POND_H + 10 if table.dora_indicators else 0)
     if table.game == "janpo" or table.board or table.pots:
-        h += CARD_H + 16 + 19 * max(len(table.pots), 1)
+        h += CARD_H + 16 + max(19, sum(POT_LINE_H[size] for _, size, _ in pot_lines(table.pot(), table.pots, None)))
     return h + 8
+
+
+@lru_cache(maxsize=8)
+def _background(width: int, height: int, blocks: tuple[tuple[int, int, int, int], ...],
+                center: tuple[int, int, int, int]) -> Image.Image:
+    """The felt with the seat panels and the centre panel: the same for every move while the
+    ponds keep their number of rows, so drawn once per layout and copied (a few layouts a game,
+    2 MB each)."""
+    img, d = dr.canvas(width, height)
+    for x, y, w, h in blocks:
+        d.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=10, fill=dr.PANEL, outline=dr.PANEL_EDGE, width=1)
+    x, y, w, h = center
+    d.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=12, fill=dr.DARK, outline=dr.PANEL_EDGE, width=1)
+    return img
 
 
 def render_table(table: TableImage, texts: Mapping[str, str] | None = None) -> Image.Image:
@@ -211,12 +239,6 @@ def render_table(table: TableImage, texts: Mapping[str, str] | None = None) -> I
     width = 3 * GAP + 2 * BLOCK_W + CENTER_W + 2 * GAP
     mid_h = max(block_h, center_h)
     height = GAP + block_h + GAP + mid_h + GAP + block_h + GAP
-    img, _ = dr.canvas(width, height)
-    blocks = [
-        _seat_block(s, BLOCK_W, block_h, table.turn == i and not table.finished, pond_rows, poker_h, texts,
-                    table.finished)
-        for i, s in enumerate(table.seats)
-    ]
     cx = width // 2
     mid_y = GAP + block_h + GAP
     # Seat 0 at the bottom, then counter-clockwise: right, top, left.
@@ -225,9 +247,14 @@ def render_table(table: TableImage, texts: Mapping[str, str] | None = None) -> I
         (width - GAP - BLOCK_W, mid_y + (mid_h - block_h) // 2),
         (cx - BLOCK_W // 2, GAP),
         (GAP, mid_y + (mid_h - block_h) // 2),
-    ]
-    for block, (x, y) in zip(blocks, spots, strict=False):
-        img.paste(block, (x, y))
-    center = _center(table, center_h, texts)
-    img.paste(center, (cx - CENTER_W // 2, mid_y + (mid_h - center_h) // 2))
+    ][:len(table.seats)]
+    turns = [table.turn == i and not table.finished for i in range(len(spots))]
+    center = (cx - CENTER_W // 2, mid_y + (mid_h - center_h) // 2, CENTER_W, center_h)
+    img = _background(width, height, tuple((x, y, BLOCK_W, block_h) for x, y in spots), center).copy()
+    d = ImageDraw.Draw(img)
+    for seat, (x, y), turn in zip(table.seats, spots, turns, strict=False):
+        if turn:
+            d.rounded_rectangle((x, y, x + BLOCK_W - 1, y + block_h - 1), radius=10, outline=dr.GOLD, width=3)
+        _seat_block(img, x, y, seat, BLOCK_W, turn, pond_rows, poker_h, texts, table.finished)
+    _center(img, center[0], center[1], table, texts)
     return img

@@ -15,14 +15,17 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from bot.i18n import CAPTIONS
 from bot.render import (
     render_five_result,
     render_hand,
     render_holdem_table,
     render_kyoku_result,
+    render_legend,
     render_showdown,
     render_standings,
     render_table,
+    render_tile_chart,
     to_png,
 )
 from bot.render import samples as cases
@@ -45,6 +48,11 @@ SCENES = {
     "standings": lambda: render_standings(cases.STANDINGS),
     "holdem_table": lambda: render_holdem_table(cases.HOLDEM_TABLE),
     "showdown": lambda: render_showdown(cases.SHOWDOWN),
+    "legend_riichi": lambda: render_legend("riichi"),
+    "legend_janpo": lambda: render_legend("janpo"),
+    "legend_holdem": lambda: render_legend("holdem"),
+    "legend_janpo_ko": lambda: render_legend("janpo", CAPTIONS["ko"]),
+    "tiles": lambda: render_tile_chart(),
 }
 
 

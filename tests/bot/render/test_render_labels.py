@@ -8,9 +8,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from PIL import ImageDraw
 
-from bot.render import render_hand, render_holdem_table, render_table
+from bot.render import draw, render_hand, render_holdem_table, render_table
 from bot.render import samples as cases
 from bot.render.adapt import hand_from_view, holdem_from_view, table_from_view, with_names
 from bot.render.model import HandImage, PokerTurn, Pot
@@ -20,17 +19,10 @@ NAMES = {"A": "Aoi", "B": "Bora", "C": "Chen", "D": "Dara"}
 
 
 @pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Every string any renderer draws, in order."""
-    seen: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def text(self: ImageDraw.ImageDraw, xy: Any, s: Any, *args: Any, **kwargs: Any) -> None:
-        seen.append(str(s))
-        original(self, xy, s, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-    yield seen
+def drawn() -> Iterator[list[str]]:
+    """Every string any renderer draws, in order (all text goes through ``draw.write``)."""
+    with draw.watch_text() as seen:
+        yield seen
 
 
 def _seat(player: str, wind: str, points: int, melds: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -111,16 +103,16 @@ def test_finished_view_gives_a_finished_table() -> None:
 
 def test_finished_janpo_table_draws_no_turn_or_action_badges(drawn: list[str]) -> None:
     render_table(table_from_view(_janpo_view(FINAL, turn="A", finished=True)))
-    assert not {"TURN", "TO ACT", "BTN", "SB", "BB", "CO"} & set(drawn)
-    assert drawn.count("OUT") == 2  # out of poker for good (J12) still shows
+    assert not {"TO DISCARD", "TO ACT", "BTN", "SB", "BB", "CO"} & set(drawn)
+    assert drawn.count("MAHJONG ONLY") == 2  # out of poker for good (J12) still shows
 
 
 def test_finished_sample_table_keeps_busted_only(drawn: list[str]) -> None:
     render_table(replace(cases.JANPO_TABLE, finished=True))
-    assert not {"TURN", "TO ACT", "BTN", "SB", "BB", "ALL-IN"} & set(drawn)
+    assert not {"TO DISCARD", "TO ACT", "BTN", "SB", "BB", "ALL-IN"} & set(drawn)
     drawn.clear()
     render_table(cases.JANPO_TABLE)
-    assert {"TURN", "TO ACT", "BTN", "SB", "BB", "ALL-IN", "OUT"} <= set(drawn)
+    assert {"TO DISCARD", "TO ACT", "BTN", "SB", "BB", "ALL-IN", "MAHJONG ONLY"} <= set(drawn)
 
 
 def test_janpo_out_means_not_dealt_and_draws_no_badge() -> None:
@@ -138,7 +130,7 @@ def test_finished_holdem_table_draws_no_button_or_action(drawn: list[str]) -> No
                                       for s in table.seats)
     render_holdem_table(replace(cases.HOLDEM_TABLE, finished=True))
     assert not {"D", "TO ACT", "SB", "BB", "ALL-IN", "FOLDED"} & set(drawn)
-    assert "OUT" in drawn
+    assert "BUSTED" in drawn and "MAHJONG ONLY" not in drawn  # hold'em has no mahjong to go on with
 
 
 # ---- 4. the CO: first to act preflop with four dealt in (J4, J5)
@@ -253,3 +245,150 @@ def test_poker_turn_line_is_drawn(drawn: list[str]) -> None:
     drawn.clear()
     render_hand(cases.HAND)
     assert not any("To call" in s or "You have" in s for s in drawn)
+
+
+# ---- the game-over hold'em picture: the last hand's cards over the last hand's board
+
+def test_final_holdem_picture_shows_the_last_hands_board_under_its_shown_cards() -> None:
+    """The finished table's view has no running hand (``board`` empty) but shows the last hand's
+    cards; the picture must put them over that hand's board, not over five empty slots."""
+    from bot.render import sprites
+    from engine.games import new_game
+
+    game = new_game({"game": "holdem", "players": ["A", "B"], "seed": 3})
+    while not game.finished:
+        player = game.waiting_on()[0]
+        game.play(next(m for m in game.legal_moves(player) if m[1] in ("allin", "call", "check")))
+    view = game.public_view()
+    last = view["last_hand"]
+    assert view["street"] is None and view["board"] == "" and len(last["board"]) == 10
+    table = holdem_from_view(view)
+    assert "".join(table.board) == last["board"] and table.hand_no == last["hand"]
+    assert {s.name: "".join(s.poker.showdown_cards) for s in table.seats} == {
+        p: shown["cards"] for p, shown in last["shown"].items()}
+    with sprites.watch() as seen:
+        render_holdem_table(table)
+    assert {f"cards/{c}" for c in table.board} <= set(seen)
+
+
+def test_a_running_hand_keeps_its_own_board_and_shows_no_old_cards() -> None:
+    view = {"game": "holdem", "hand": 26, "blinds": [100, 200], "button": "A", "stacks": {"A": 900, "B": 700},
+            "finished": False, "street": "preflop", "board": "", "pot": 300, "pots": [], "bets": {"A": 100, "B": 200},
+            "to_act": "A", "seats": {"A": "in", "B": "in"},
+            "last_hand": {"hand": 25, "board": "8sAcJh2s4h", "shown": {"A": {"cards": "KdKc"}, "B": {"cards": "9c9d"}}}}
+    table = holdem_from_view(view)
+    assert table.board == () and table.hand_no == 26
+    assert not any(s.poker.showdown_cards for s in table.seats)
+
+
+# ---- "Pot" means the same on every table: every chip in the middle, this round's bets included
+
+def test_pot_includes_this_rounds_bets_on_janpo_and_holdem_tables_and_says_so(drawn: list[str]) -> None:
+    janpo = table_from_view(_janpo_view(FLOP))  # collected 5,100 + C's bet 3,900 = 9,000
+    holdem = holdem_from_view({
+        "game": "holdem", "hand": 3, "blinds": [100, 200], "button": "A", "stacks": {"A": 5000, "B": 5000, "C": 5000},
+        "finished": False, "street": "flop", "board": "AhKd7c", "pot": 9000,
+        "pots": [{"amount": 5100, "eligible": ["A", "B", "C"]}], "bets": {"A": 3900, "B": 0, "C": 0},
+        "to_act": "B", "seats": {"A": "in", "B": "in", "C": "in"}})
+    assert janpo.pot() == holdem.pot() == 9000
+    render_table(janpo)
+    render_holdem_table(holdem)
+    assert drawn.count("Pot 9,000") == 2 and drawn.count(DEFAULT_TEXTS["pot_note"]) == 2
+    # Without the engine's total, the collected pots and the bets out add up to the same.
+    assert replace(janpo, pot_total=None).pot() == 9000
+
+
+def test_hand_poker_line_uses_the_same_pot() -> None:
+    hand = hand_from_view({"player": "B", "seat": 1, "hand": [], "seats": _janpo_view(FLOP)["seats"],
+                           "poker": FLOP, "points": 22800})
+    assert hand.poker_turn is not None and hand.poker_turn.pot == table_from_view(_janpo_view(FLOP)).pot()
+
+
+# ---- result pictures: yaku in the reader's language with the romanised name beside it
+
+def test_yaku_catalog_names_every_library_yaku_in_english_and_korean() -> None:
+    from bot.i18n.yaku import EN, KO
+    from bot.render.records import _library_han
+
+    library = set(_library_han())
+    assert library <= set(EN) and library <= set(KO)
+    assert EN["Haitei Raoyue"] == "Win on the last tile drawn" and EN["Iipeiko"] == "Twin sequences"
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", ["All simples", "Win on the last tile drawn", "Dora"]),
+                                             ("ko", ["탕야오", "해저로월", "도라"])])
+def test_kyoku_result_draws_translated_yaku_with_romaji(drawn: list[str], lang: str, shown: list[str]) -> None:
+    from bot.i18n.yaku import yaku_name
+    from bot.render import render_kyoku_result
+    from bot.render.records import kyoku_image
+
+    record = {"result": "win", "winner": "A", "kyoku": "E1", "yaku": ["Tanyao", "Haitei Raoyue", "Dora 2"],
+              "yaku_han": [1, 1, 2], "han": 4, "fu": 30, "deltas": {"A": 8000, "B": -8000}, "hand": [], "melds": []}
+    image = kyoku_image(record, ["A", "B"])
+    lines = tuple(replace(line, label=yaku_name(lang, line.label)) for line in image.lines)  # as bot/play does
+    render_kyoku_result(replace(image, lines=lines))
+    assert [line.label for line in lines] == shown
+    assert {"Tanyao", "Haitei Raoyue"} <= set(drawn)  # romanised beside each
+    assert drawn.count("Dora") == 1  # a name the same in both is drawn once
+
+
+def test_standings_label_the_mleague_column(drawn: list[str]) -> None:
+    from bot.render import render_standings
+
+    render_standings(cases.STANDINGS)
+    assert {"Points", "M.League", "+61.2"} <= set(drawn)
+    drawn.clear()
+    render_standings(replace(cases.STANDINGS, rows=tuple(replace(r, note="") for r in cases.STANDINGS.rows)))
+    assert not {"Points", "M.League"} & set(drawn)
+
+
+# ---- one badge vocabulary, explained by the legend
+
+BADGE_KEYS = ("turn", "to_act", "folded", "all_in", "busted", "out_of_poker")
+
+
+def _badges_drawn(monkeypatch: pytest.MonkeyPatch, draw_it: Any) -> set[str]:
+    seen: set[str] = set()
+    original = draw.badge
+
+    def badge(d: Any, x: float, y: float, s: str, *args: Any, **kwargs: Any) -> int:
+        seen.add(s)
+        return original(d, x, y, s, *args, **kwargs)
+
+    monkeypatch.setattr(draw, "badge", badge)
+    draw_it()
+    monkeypatch.undo()
+    return seen
+
+
+@pytest.mark.parametrize(("kind", "tables"), [
+    ("janpo", lambda: render_table(cases.JANPO_TABLE)),
+    ("riichi", lambda: render_table(cases.TABLE)),
+    ("holdem", lambda: render_holdem_table(cases.HOLDEM_TABLE)),
+])
+def test_every_badge_a_table_draws_is_explained_in_its_legend(monkeypatch: pytest.MonkeyPatch, kind: str,
+                                                               tables: Any) -> None:
+    from bot.render import render_legend
+
+    on_table = _badges_drawn(monkeypatch, tables) - {"E", "S", "W", "N"}  # the seat winds have a row of their own
+    in_legend = _badges_drawn(monkeypatch, lambda: render_legend(kind))  # type: ignore[arg-type]
+    assert on_table and on_table <= in_legend, on_table - in_legend
+
+
+def test_badge_words_are_unambiguous() -> None:
+    """TURN is a poker street; OUT beside a score says nothing: neither is a badge any more."""
+    words = {DEFAULT_TEXTS[k] for k in BADGE_KEYS}
+    assert len(words) == len(BADGE_KEYS) and not {"TURN", "OUT"} & words
+
+
+def test_legends_keep_to_their_game(drawn: list[str]) -> None:
+    from bot.render import render_legend
+
+    render_legend("riichi")
+    assert "TO DISCARD" in drawn and not {"TO ACT", "BTN", "MAHJONG ONLY", "BUSTED"} & set(drawn)
+    drawn.clear()
+    render_legend("holdem")
+    assert {"TO ACT", "BUSTED"} <= set(drawn) and not {"TO DISCARD", "MAHJONG ONLY"} & set(drawn)
+    drawn.clear()
+    render_legend("janpo")
+    assert {"TO DISCARD", "TO ACT", "MAHJONG ONLY"} <= set(drawn) and "BUSTED" not in drawn

@@ -21,10 +21,10 @@ CARD = re.compile(r"[2-9TJQKA][shdc]")
 # only card field on a seat is the one named for the showdown. A new field must be added here.
 PUBLIC_FIELDS = {
     TableImage: {"game", "seats", "round_wind", "kyoku", "honba", "deposits", "turn", "dora_indicators", "wall",
-                 "pots", "board", "finished"},
+                 "pots", "board", "finished", "pot_total"},
     SeatView: {"name", "wind", "points", "discards", "melds", "riichi", "dealer", "poker"},
     PokerSeat: {"bet", "status", "position", "showdown_cards"},
-    HoldemTable: {"seats", "board", "pots", "small_blind", "big_blind", "hand_no", "finished"},
+    HoldemTable: {"seats", "board", "pots", "small_blind", "big_blind", "hand_no", "finished", "pot_total"},
     HoldemSeat: {"name", "stack", "poker", "button", "in_hand"},
     Pot: {"amount", "eligible"},
     Discard: {"tile", "riichi", "called", "last"},
