@@ -1,9 +1,9 @@
 """The storage interface the bot codes against, and the records that cross it.
 
 One small abstract class, :class:`Store`, with SQLite as the embedded default
-(:mod:`bot.storage.sqlite`). A PostgreSQL backend for a bot sharded over several processes can
-implement the same methods later (docs/ARCHITECTURE.md, "Storage"); nothing outside this package
-names a backend. Every method is one unit of work: it commits before it returns.
+(:mod:`bot.storage.sqlite`) and PostgreSQL for several processes sharing one database
+(:mod:`bot.storage.postgres`); nothing outside this package names a backend. Every method is one
+unit of work: it commits before it returns.
 """
 
 from __future__ import annotations
@@ -174,6 +174,19 @@ class StoreError(RuntimeError):
     """The database cannot be used as it is (for instance, written by a newer version)."""
 
 
+class MoveConflict(StoreError):
+    """Another writer stored this table's moves first: the caller's copy of the table is stale.
+
+    Raised instead of forking the game; reload the table (:meth:`Store.load_table`) and carry on
+    from what is stored. ``stored`` is the number of moves stored (None: no such table).
+    """
+
+    def __init__(self, table_id: str, expected: int, stored: int | None) -> None:
+        self.table_id, self.expected, self.stored = table_id, expected, stored
+        have = "no such table" if stored is None else f"{stored} moves are stored"
+        super().__init__(f"table {table_id!r}: a write expected {expected} moves stored, but {have}")
+
+
 class Store(ABC):
     """What the bot needs from storage. ``await Store.open(path)`` gives the default backend."""
 
@@ -181,10 +194,15 @@ class Store(ABC):
     async def open(cls, path: str) -> Store:
         """Open (creating and migrating as needed) the store at ``path``.
 
-        Called on :class:`Store` itself it picks the backend: today always SQLite, where ``path``
-        is a file name or ``:memory:``.
+        Called on :class:`Store` itself it picks the backend: PostgreSQL for a
+        ``postgresql://`` (or ``postgres://``) URL, otherwise SQLite, where ``path`` is a file name
+        or ``:memory:``.
         """
         if cls is Store:
+            if path.startswith(("postgresql://", "postgres://")):
+                from bot.storage.postgres import PostgresStore
+
+                return await PostgresStore.open(path)
             from bot.storage.sqlite import SQLiteStore
 
             return await SQLiteStore.open(path)
@@ -193,10 +211,39 @@ class Store(ABC):
     @abstractmethod
     async def close(self) -> None: ...
 
-    # live tables
+    # live tables: a header row plus one row per move (bot.storage.live)
     @abstractmethod
     async def save_table(self, rec: TableRecord) -> None:
-        """Insert or replace a table in play; called after every move, so it is one statement."""
+        """Insert or update a table in play from its whole record, writing only the moves not yet
+        stored: the stored moves are taken to be a prefix of ``rec``'s (checked on the last one; a
+        record that differs there, or is shorter, replaces them all). Last writer wins; prefer
+        :meth:`create_table` and :meth:`append_moves`, which refuse a conflicting writer."""
+
+    @abstractmethod
+    async def create_table(self, rec: TableRecord) -> None:
+        """Store a new table with the moves its scenario already has; :class:`MoveConflict` if the
+        table id is taken."""
+
+    @abstractmethod
+    async def append_moves(
+        self,
+        table_id: str,
+        first_move_no: int,
+        moves: list[Any],
+        meta: dict[str, Any] | None = None,
+    ) -> int:
+        """Store ``moves`` as moves ``first_move_no``, ``first_move_no + 1``, ... (0-based) and, if
+        given, the new ``meta``, in one transaction; return the number of moves now stored.
+
+        The cost does not grow with the game. ``first_move_no`` must equal the number of moves
+        stored: otherwise another writer got there first (or the caller skipped some) and
+        :class:`MoveConflict` is raised with nothing written. Pending turn deadlines of the table
+        for earlier moves are dropped in the same transaction (the turn they timed has been played).
+        """
+
+    @abstractmethod
+    async def load_table(self, table_id: str) -> TableRecord | None:
+        """One table in play, its scenario rebuilt from the move rows; None if there is none."""
 
     @abstractmethod
     async def load_unfinished(self, shard: tuple[int, int] | None = None) -> list[TableRecord]:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from datetime import UTC, datetime
 from typing import Any
 
 import aiosqlite
 
+from bot.storage import sqlite_live as live
 from bot.storage.base import (
     PERIOD_DAYS,
     FinishedGame,
@@ -75,30 +75,26 @@ class SQLiteStore(Store):
     # live tables
 
     async def save_table(self, rec: TableRecord) -> None:
-        now = time.time()
         async with self._lock:
-            await self._db.execute(
-                """INSERT INTO live_tables
-                   (table_id, guild_id, channel_id, game, scenario, meta, created_at, updated_at)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                   ON CONFLICT (table_id) DO UPDATE SET
-                       guild_id = excluded.guild_id, channel_id = excluded.channel_id,
-                       game = excluded.game, scenario = excluded.scenario, meta = excluded.meta,
-                       updated_at = excluded.updated_at""",
-                (rec.table_id, rec.guild_id, rec.channel_id, rec.game, _json(rec.scenario),
-                 _json(rec.meta), now, now),
-            )
+            await live.save_table(self._db, rec)
+
+    async def create_table(self, rec: TableRecord) -> None:
+        async with self._lock:
+            await live.create_table(self._db, rec)
+
+    async def append_moves(
+        self, table_id: str, first_move_no: int, moves: list[Any], meta: dict[str, Any] | None = None
+    ) -> int:
+        async with self._lock:
+            return await live.append_moves(self._db, table_id, first_move_no, moves, meta)
+
+    async def load_table(self, table_id: str) -> TableRecord | None:
+        async with self._lock:
+            return await live.load_table(self._db, table_id)
 
     async def load_unfinished(self, shard: tuple[int, int] | None = None) -> list[TableRecord]:
-        sql = "SELECT table_id, guild_id, channel_id, game, scenario, meta FROM live_tables"
-        args: tuple[int, ...] = ()
-        if shard is not None:
-            shard_id, count = shard
-            sql += " WHERE (CASE WHEN guild_id IS NULL THEN 0 ELSE (guild_id >> 22) % ? END) = ?"
-            args = (count, shard_id)
         async with self._lock:
-            rows = await self._db.execute_fetchall(sql + " ORDER BY created_at, table_id", args)
-        return [TableRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5])) for r in rows]
+            return await live.load_unfinished(self._db, shard)
 
     async def delete_table(self, table_id: str) -> None:
         async with self._lock:

@@ -56,7 +56,8 @@ async def at_version(path: str, version: int) -> None:
             )
             await db.execute("INSERT INTO seat_stats VALUES (?, 0, 'wins', 2)", (cursor.lastrowid,))
             await db.execute(
-                "INSERT INTO poker_results VALUES (?, 0, 1, '2h3d4hTs9c', '[]', '{\"A\": 0}')", (cursor.lastrowid,)
+                "INSERT INTO poker_results (game_id, idx, hand, board, pots, deltas)"
+                " VALUES (?, 0, 1, '2h3d4hTs9c', '[]', '{\"A\": 0}')", (cursor.lastrowid,)
             )
             if version >= 3:  # stored with ratings, as finish_game did from then on
                 await rate_stored_game(db, cursor.lastrowid)
