@@ -5,6 +5,7 @@ methods of :class:`Store` and the records below.
 """
 
 from bot.storage.base import (
+    Deadline,
     FinishedGame,
     GameSummary,
     LeaderboardRow,
@@ -21,6 +22,7 @@ from bot.storage.base import (
 )
 
 __all__ = [
+    "Deadline",
     "FinishedGame",
     "GameSummary",
     "LeaderboardRow",

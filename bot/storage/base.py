@@ -9,6 +9,7 @@ unit of work: it commits before it returns.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
@@ -170,6 +171,21 @@ class PlayerStats:
     counters: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class Deadline:
+    """A timer of a table in play: if the table still has ``move_no`` moves at ``due_at``, the
+    ``kind`` of timeout (the bot's name: ``"turn"``, ``"claim"``, ...) is due."""
+
+    table_id: str
+    kind: str
+    move_no: int
+    due_at: datetime
+
+
+Forwarded = Callable[[str, dict[str, Any]], Awaitable[None] | None]
+"""Called with (table_id, payload) for each interaction another process forwarded to this one."""
+
+
 class StoreError(RuntimeError):
     """The database cannot be used as it is (for instance, written by a newer version)."""
 
@@ -305,3 +321,46 @@ class Store(ABC):
     @abstractmethod
     async def set_guild_language(self, guild_id: int, lang: str | None) -> None:
         """Set the guild's table language; None goes back to the guild's own locale."""
+
+    # several processes serving tables (docs/ARCHITECTURE.md, "Several processes")
+    @abstractmethod
+    async def acquire_lease(self, table_id: str, holder: str, seconds: float) -> bool:
+        """Take the table's lease for ``seconds`` if it is free, expired or already ``holder``'s
+        (then it is extended). True if ``holder`` now holds it; only one holder at a time."""
+
+    @abstractmethod
+    async def renew_lease(self, table_id: str, holder: str, seconds: float) -> bool:
+        """Extend ``holder``'s lease to ``seconds`` from now; False if another process took it."""
+
+    @abstractmethod
+    async def release_lease(self, table_id: str, holder: str) -> None:
+        """Give the lease up (nothing happens if ``holder`` does not hold it)."""
+
+    @abstractmethod
+    async def lease_holder(self, table_id: str) -> str | None:
+        """Who holds the table's unexpired lease, if anyone."""
+
+    @abstractmethod
+    async def set_deadline(self, table_id: str, kind: str, move_no: int, due_at: datetime) -> None:
+        """Set (or replace) the table's timer of this kind; :meth:`append_moves` drops it once the
+        table has more than ``move_no`` moves, in the transaction that stores them."""
+
+    @abstractmethod
+    async def clear_deadline(self, table_id: str, kind: str) -> None: ...
+
+    @abstractmethod
+    async def claim_deadlines(self, holder: str, limit: int = 100, hold_for: float = 30.0) -> list[Deadline]:
+        """Claim up to ``limit`` due timers, soonest first, for ``hold_for`` seconds: no other call
+        gets them meanwhile. The claimant plays the timeout move with :meth:`append_moves` (which
+        drops the timer); if it dies first, the claim runs out and another process claims the timer
+        again, and the move number makes sure the timeout is played once."""
+
+    @abstractmethod
+    async def forward(self, table_id: str, payload: dict[str, Any]) -> str | None:
+        """Send ``payload`` (JSON, under 7,000 bytes: say an interaction's id, token and custom id)
+        to the process holding the table's lease; returns that holder, or None when no one holds it
+        (then take the lease and load the table yourself)."""
+
+    @abstractmethod
+    async def listen(self, holder: str, callback: Forwarded) -> None:
+        """Deliver what :meth:`forward` sends to ``holder`` to ``callback`` until :meth:`close`."""

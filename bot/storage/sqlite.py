@@ -29,10 +29,11 @@ from bot.storage.base import (
     StoredGame,
     TableRecord,
 )
-from bot.storage.player_stats import build_player_stats, flatten_stats
-from bot.storage.rating import shared_ranks
+from bot.storage.finish import checked_ranks, kyoku_rows, poker_rows, stat_rows
+from bot.storage.player_stats import build_player_stats
+from bot.storage.rows import game_summaries, stored_game
+from bot.storage.sqlite_coord import SQLiteCoordination
 from bot.storage.sqlite_rating import rate_stored_game
-from bot.storage.sqlite_rows import KYOKU_FIELDS, POKER_FIELDS, extra, game_summaries, stored_game
 from bot.storage.sqlite_schema import migrate
 
 
@@ -49,10 +50,11 @@ def _since(period: Period, now: datetime | None) -> int | None:
     return int((now or datetime.now(UTC)).timestamp()) - days * 86400
 
 
-class SQLiteStore(Store):
-    def __init__(self, db: aiosqlite.Connection) -> None:
+class SQLiteStore(SQLiteCoordination, Store):
+    def __init__(self, db: aiosqlite.Connection, path: str = ":memory:") -> None:
         self._db = db
         self._lock = asyncio.Lock()
+        self._init_coordination(path)
 
     @classmethod
     async def open(cls, path: str) -> SQLiteStore:
@@ -66,9 +68,10 @@ class SQLiteStore(Store):
         except BaseException:
             await db.close()
             raise
-        return cls(db)
+        return cls(db, path)
 
     async def close(self) -> None:
+        self._close_coordination()
         async with self._lock:
             await self._db.close()
 
@@ -104,37 +107,16 @@ class SQLiteStore(Store):
 
     async def finish_game(self, table_id: str | None, game: FinishedGame) -> int:
         seats = game.seats
-        if not seats:
-            raise ValueError("a finished game has at least one seat")
-        if len({s.player for s in seats}) != len(seats):
-            raise ValueError("seat names must differ")
-        humans = [s.user_id for s in seats if s.user_id is not None]
-        if len(set(humans)) != len(humans):
-            raise ValueError("a user sits in one seat only")
-        given = [s.rank for s in seats]
-        if all(r is None for r in given):
-            ranks = shared_ranks([s.points for s in seats])
-        elif any(r is None for r in given):
-            raise ValueError("give every seat's rank or none")
-        else:
-            ranks = [int(r) for r in given]  # type: ignore[arg-type]
+        ranks = checked_ranks(game)
         finished = int(game.finished_at.timestamp())
         seat_rows = [
             (s.player, s.user_id, s.name, int(s.is_cpu), s.cpu_level, s.points, ranks[i], game.guild_id,
              game.game, finished)
             for i, s in enumerate(seats)
         ]
-        stat_rows = [(i, key, value) for i, s in enumerate(seats) for key, value in flatten_stats(s.stats)]
-        kyoku_rows = [
-            (i, k.get("kyoku"), k.get("honba"), k["result"], k.get("winner"), k.get("from"), k.get("han"),
-             k.get("fu"), _json(k.get("yaku", [])), _json(k.get("deltas", {})), _json(extra(k, KYOKU_FIELDS)))
-            for i, k in enumerate(game.kyoku_results)
-        ]
-        poker_rows = [
-            (i, p.get("hand"), p.get("board"), _json(p.get("pots", [])), _json(p.get("deltas", {})),
-             _json(extra(p, POKER_FIELDS)))
-            for i, p in enumerate(game.poker_results)
-        ]
+        stats = stat_rows(game)
+        kyoku = kyoku_rows(game, _json)
+        poker = poker_rows(game, _json)
         db = self._db
         async with self._lock:
             await db.execute("BEGIN IMMEDIATE")
@@ -156,17 +138,17 @@ class SQLiteStore(Store):
                 )
                 await db.executemany(
                     "INSERT INTO seat_stats (game_id, seat, key, value) VALUES (?, ?, ?, ?)",
-                    [(game_id, *row) for row in stat_rows],
+                    [(game_id, *row) for row in stats],
                 )
                 await db.executemany(
                     """INSERT INTO kyoku_results (game_id, idx, kyoku, honba, result, winner, from_player,
                                                   han, fu, yaku, deltas, extra)
                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-                    [(game_id, *row) for row in kyoku_rows],
+                    [(game_id, *row) for row in kyoku],
                 )
                 await db.executemany(
                     "INSERT INTO poker_results (game_id, idx, hand, board, pots, deltas, extra) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [(game_id, *row) for row in poker_rows],
+                    [(game_id, *row) for row in poker],
                 )
                 await rate_stored_game(db, game_id)
                 if table_id is not None:

@@ -109,6 +109,9 @@ async def append_moves(
         if cursor.rowcount != 1:
             raise MoveConflict(table_id, first, await _stored_count(db, table_id))
         await _insert_moves(db, table_id, first, moves)
+        await db.execute(
+            "DELETE FROM turn_deadlines WHERE table_id = ? AND move_no < ?", (table_id, first + len(moves))
+        )
     return first + len(moves)
 
 
@@ -133,7 +136,8 @@ async def load_table(db: aiosqlite.Connection, table_id: str) -> TableRecord | N
 
 
 async def load_unfinished(db: aiosqlite.Connection, shard: tuple[int, int] | None) -> list[TableRecord]:
-    where, args = "", ()
+    where = ""
+    args: tuple[int, ...] = ()
     if shard is not None:
         shard_id, count = shard
         where = " WHERE (CASE WHEN guild_id IS NULL THEN 0 ELSE (guild_id >> 22) % ? END) = ?"

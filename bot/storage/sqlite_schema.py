@@ -181,6 +181,27 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
         _moves_to_rows,
     ),
+    Migration(
+        6,
+        "leases and turn deadlines, so a table is served by one holder and a timeout fires once",
+        (
+            """CREATE TABLE table_leases (
+                table_id TEXT PRIMARY KEY,
+                holder TEXT NOT NULL,
+                expires_at REAL NOT NULL
+            ) WITHOUT ROWID""",
+            """CREATE TABLE turn_deadlines (
+                table_id TEXT NOT NULL REFERENCES live_tables ON DELETE CASCADE,
+                kind TEXT NOT NULL,
+                move_no INTEGER NOT NULL,
+                due_at REAL NOT NULL,
+                claimed_by TEXT,
+                claimed_until REAL,
+                PRIMARY KEY (table_id, kind)
+            )""",
+            "CREATE INDEX turn_deadlines_by_due ON turn_deadlines (due_at)",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -35,8 +35,12 @@ async def at_version(path: str, version: int) -> None:
     async with aiosqlite.connect(path, isolation_level=None) as db:
         assert await migrate(db, version) == version
         await db.execute(
-            "INSERT INTO live_tables VALUES ('t', 1, 10, 'riichi', '{\"moves\": [[\"A\", \"tsumogiri\"]]}', '{}', 1, 2)"
+            "INSERT INTO live_tables (table_id, guild_id, channel_id, game, scenario, meta, created_at, updated_at)"
+            " VALUES ('t', 1, 10, 'riichi', '{\"moves\": [[\"A\", \"tsumogiri\"]]}', '{}', 1, 2)"
         )
+        if version >= 5:  # from then on the moves are rows and the scenario a header
+            await db.execute("UPDATE live_tables SET scenario = '{\"moves\": []}', move_count = 1")
+            await db.execute("INSERT INTO live_moves VALUES ('t', 0, '[\"A\", \"tsumogiri\"]')")
         await db.execute("INSERT INTO guild_settings VALUES (1, 'ko')")
         if version < 2:
             return
