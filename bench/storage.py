@@ -138,10 +138,39 @@ async def _measure(path: str, games: int, runs: int, writes_path: str) -> list[t
     moves: list[list[Any]] = [["A", "discard", "5m", "raise", 3000] for _ in range(300)]
     rec = TableRecord("bench", 2, 10, "janpo", {"game": "janpo", "seed": 1, "moves": moves},
                       {"seats": {"A": 1, "B": 2, "C": None, "D": 4}, "message_ids": [1, 2, 3]})
-    out.append(("save_table, 300-move scenario (upsert)", await _median_ms(lambda: writes.save_table(rec), runs * 4)))
+    out.append(("save_table, 300-move scenario, unchanged", await _median_ms(lambda: writes.save_table(rec), runs * 4)))
+    out.extend(await _save_cost(writes, runs * 4))
     out.append(("finish_game, 4 seats, 8 kyoku, 8 poker hands",
                 await _median_ms(lambda: writes.finish_game("bench", _finished_game(rng, moves)), runs)))
     await writes.close()
+    return out
+
+
+async def _save_cost(store: Store, runs: int) -> list[tuple[str, str]]:
+    """One move appended (and the whole-record ``save_table`` the bot calls today) at tables of
+    0 to 10,000 moves: the cost should not grow with the game."""
+    out = []
+    move = ["A", "discard", "5m", "raise", 3000]
+    meta = {"seats": {"A": 1, "B": 2, "C": None, "D": 4}, "message_ids": [1, 2, 3]}
+    for length in (0, 1_000, 10_000):
+        table_id = f"cost-{length}"
+        await store.create_table(TableRecord(table_id, 2, 10, "janpo", {"game": "janpo", "seed": 1,
+                                                                       "moves": [move] * length}, meta))
+        count = [length]
+
+        async def append(table_id: str = table_id, count: list[int] = count) -> None:
+            count[0] = await store.append_moves(table_id, count[0], [move], meta)
+
+        figure = await _median_ms(append, runs)
+        moves = [move] * count[0]
+
+        async def save(table_id: str = table_id, moves: list[Any] = moves) -> None:
+            moves.append(move)
+            await store.save_table(TableRecord(table_id, 2, 10, "janpo", {"game": "janpo", "seed": 1,
+                                                                          "moves": moves}, meta))
+
+        out.append((f"append_moves, 1 move, at {length:,} moves", figure))
+        out.append((f"save_table (whole record), at {length:,} moves", await _median_ms(save, runs)))
     return out
 
 

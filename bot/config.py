@@ -23,6 +23,8 @@ class Config:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     rest_rate: int = DEFAULT_REST_RATE
+    shard_ids: tuple[int, ...] | None = None
+    shard_count: int | None = None
 
 
 def python_command() -> str:
@@ -47,7 +49,8 @@ def missing_token(python: str = "python") -> str:
         "DISCORD_TOKEN is not set. Put the bot token in the environment or in a .env file "
         "(copy .env.example to .env and fill in DISCORD_TOKEN=...; the token is under Discord Developer "
         "Portal -> your application -> Bot -> Reset Token). Optional: DATABASE_PATH (default "
-        f"{DEFAULT_DATABASE}), DEV_GUILD_ID (a server id for `{python} -m bot sync --guild`), LOG_LEVEL "
+        f"{DEFAULT_DATABASE}) or DATABASE_URL (postgresql://...), SHARD_COUNT and SHARD_IDS (several "
+        "processes), DEV_GUILD_ID (a server id for `{python} -m bot sync --guild`), LOG_LEVEL "
         "(DEBUG, INFO, WARNING or ERROR), DISCORD_REST_RATE (REST calls per second, default "
         f"{DEFAULT_REST_RATE}). To see the games offline first, without Discord: {python} -m bot demo"
     )
@@ -73,10 +76,36 @@ def load_config(environ: Mapping[str, str] | None = None, *, dotenv: bool = True
     rate_text = environ.get("DISCORD_REST_RATE", "").strip()
     if rate_text and not (rate_text.isdigit() and int(rate_text) > 0):
         raise ConfigError(f"DISCORD_REST_RATE must be a whole number of calls per second, not {rate_text!r}.")
+    shard_ids, shard_count = _shards(environ.get("SHARD_IDS", "").strip(), environ.get("SHARD_COUNT", "").strip())
     return Config(
         token=token,
-        database_path=environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
+        database_path=environ.get("DATABASE_URL", "").strip() or environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
         dev_guild_id=int(guild_text) if guild_text else None,
         log_level=level,
         rest_rate=int(rate_text) if rate_text else DEFAULT_REST_RATE,
+        shard_ids=shard_ids,
+        shard_count=shard_count,
     )
+
+
+def _shards(ids_text: str, count_text: str) -> tuple[tuple[int, ...] | None, int | None]:
+    """SHARD_COUNT (how many shards the bot has in all) and SHARD_IDS (this process's: ``0,1`` or
+    ``0-3``); neither set means one process and discord.py's own choice."""
+    if not count_text:
+        if ids_text:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT (the number of shards in all processes).")
+        return None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise ConfigError(f"SHARD_COUNT must be a whole number of at least 1, not {count_text!r}.")
+    count = int(count_text)
+    if not ids_text:
+        return None, count
+    ids: list[int] = []
+    for part in ids_text.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ConfigError(f"SHARD_IDS must list shard numbers like 0,1 or 0-3, not {ids_text!r}.")
+        ids.extend(range(int(low), int(high if dash else low) + 1))
+    if not ids or len(set(ids)) != len(ids) or max(ids) >= count:
+        raise ConfigError(f"SHARD_IDS {ids_text!r} must name distinct shards below SHARD_COUNT {count}.")
+    return tuple(sorted(ids)), count

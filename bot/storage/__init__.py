@@ -5,9 +5,11 @@ methods of :class:`Store` and the records below.
 """
 
 from bot.storage.base import (
+    Deadline,
     FinishedGame,
     GameSummary,
     LeaderboardRow,
+    MoveConflict,
     Period,
     PlayerStats,
     RatingPoint,
@@ -20,9 +22,11 @@ from bot.storage.base import (
 )
 
 __all__ = [
+    "Deadline",
     "FinishedGame",
     "GameSummary",
     "LeaderboardRow",
+    "MoveConflict",
     "Period",
     "PlayerStats",
     "RatingPoint",

@@ -1,14 +1,15 @@
 """The storage interface the bot codes against, and the records that cross it.
 
 One small abstract class, :class:`Store`, with SQLite as the embedded default
-(:mod:`bot.storage.sqlite`). A PostgreSQL backend for a bot sharded over several processes can
-implement the same methods later (docs/ARCHITECTURE.md, "Storage"); nothing outside this package
-names a backend. Every method is one unit of work: it commits before it returns.
+(:mod:`bot.storage.sqlite`) and PostgreSQL for several processes sharing one database
+(:mod:`bot.storage.postgres`); nothing outside this package names a backend. Every method is one
+unit of work: it commits before it returns.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
@@ -170,8 +171,36 @@ class PlayerStats:
     counters: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class Deadline:
+    """A timer of a table in play: if the table still has ``move_no`` moves at ``due_at``, the
+    ``kind`` of timeout (the bot's name: ``"turn"``, ``"claim"``, ...) is due."""
+
+    table_id: str
+    kind: str
+    move_no: int
+    due_at: datetime
+
+
+Forwarded = Callable[[str, dict[str, Any]], Awaitable[None] | None]
+"""Called with (table_id, payload) for each interaction another process forwarded to this one."""
+
+
 class StoreError(RuntimeError):
     """The database cannot be used as it is (for instance, written by a newer version)."""
+
+
+class MoveConflict(StoreError):
+    """Another writer stored this table's moves first: the caller's copy of the table is stale.
+
+    Raised instead of forking the game; reload the table (:meth:`Store.load_table`) and carry on
+    from what is stored. ``stored`` is the number of moves stored (None: no such table).
+    """
+
+    def __init__(self, table_id: str, expected: int, stored: int | None) -> None:
+        self.table_id, self.expected, self.stored = table_id, expected, stored
+        have = "no such table" if stored is None else f"{stored} moves are stored"
+        super().__init__(f"table {table_id!r}: a write expected {expected} moves stored, but {have}")
 
 
 class Store(ABC):
@@ -181,10 +210,15 @@ class Store(ABC):
     async def open(cls, path: str) -> Store:
         """Open (creating and migrating as needed) the store at ``path``.
 
-        Called on :class:`Store` itself it picks the backend: today always SQLite, where ``path``
-        is a file name or ``:memory:``.
+        Called on :class:`Store` itself it picks the backend: PostgreSQL for a
+        ``postgresql://`` (or ``postgres://``) URL, otherwise SQLite, where ``path`` is a file name
+        or ``:memory:``.
         """
         if cls is Store:
+            if path.startswith(("postgresql://", "postgres://")):
+                from bot.storage.postgres import PostgresStore
+
+                return await PostgresStore.open(path)
             from bot.storage.sqlite import SQLiteStore
 
             return await SQLiteStore.open(path)
@@ -193,10 +227,39 @@ class Store(ABC):
     @abstractmethod
     async def close(self) -> None: ...
 
-    # live tables
+    # live tables: a header row plus one row per move (bot.storage.live)
     @abstractmethod
     async def save_table(self, rec: TableRecord) -> None:
-        """Insert or replace a table in play; called after every move, so it is one statement."""
+        """Insert or update a table in play from its whole record, writing only the moves not yet
+        stored: the stored moves are taken to be a prefix of ``rec``'s (checked on the last one; a
+        record that differs there, or is shorter, replaces them all). Last writer wins; prefer
+        :meth:`create_table` and :meth:`append_moves`, which refuse a conflicting writer."""
+
+    @abstractmethod
+    async def create_table(self, rec: TableRecord) -> None:
+        """Store a new table with the moves its scenario already has; :class:`MoveConflict` if the
+        table id is taken."""
+
+    @abstractmethod
+    async def append_moves(
+        self,
+        table_id: str,
+        first_move_no: int,
+        moves: list[Any],
+        meta: dict[str, Any] | None = None,
+    ) -> int:
+        """Store ``moves`` as moves ``first_move_no``, ``first_move_no + 1``, ... (0-based) and, if
+        given, the new ``meta``, in one transaction; return the number of moves now stored.
+
+        The cost does not grow with the game. ``first_move_no`` must equal the number of moves
+        stored: otherwise another writer got there first (or the caller skipped some) and
+        :class:`MoveConflict` is raised with nothing written. Pending turn deadlines of the table
+        for earlier moves are dropped in the same transaction (the turn they timed has been played).
+        """
+
+    @abstractmethod
+    async def load_table(self, table_id: str) -> TableRecord | None:
+        """One table in play, its scenario rebuilt from the move rows; None if there is none."""
 
     @abstractmethod
     async def load_unfinished(self, shard: tuple[int, int] | None = None) -> list[TableRecord]:
@@ -258,3 +321,46 @@ class Store(ABC):
     @abstractmethod
     async def set_guild_language(self, guild_id: int, lang: str | None) -> None:
         """Set the guild's table language; None goes back to the guild's own locale."""
+
+    # several processes serving tables (docs/ARCHITECTURE.md, "Several processes")
+    @abstractmethod
+    async def acquire_lease(self, table_id: str, holder: str, seconds: float) -> bool:
+        """Take the table's lease for ``seconds`` if it is free, expired or already ``holder``'s
+        (then it is extended). True if ``holder`` now holds it; only one holder at a time."""
+
+    @abstractmethod
+    async def renew_lease(self, table_id: str, holder: str, seconds: float) -> bool:
+        """Extend ``holder``'s lease to ``seconds`` from now; False if another process took it."""
+
+    @abstractmethod
+    async def release_lease(self, table_id: str, holder: str) -> None:
+        """Give the lease up (nothing happens if ``holder`` does not hold it)."""
+
+    @abstractmethod
+    async def lease_holder(self, table_id: str) -> str | None:
+        """Who holds the table's unexpired lease, if anyone."""
+
+    @abstractmethod
+    async def set_deadline(self, table_id: str, kind: str, move_no: int, due_at: datetime) -> None:
+        """Set (or replace) the table's timer of this kind; :meth:`append_moves` drops it once the
+        table has more than ``move_no`` moves, in the transaction that stores them."""
+
+    @abstractmethod
+    async def clear_deadline(self, table_id: str, kind: str) -> None: ...
+
+    @abstractmethod
+    async def claim_deadlines(self, holder: str, limit: int = 100, hold_for: float = 30.0) -> list[Deadline]:
+        """Claim up to ``limit`` due timers, soonest first, for ``hold_for`` seconds: no other call
+        gets them meanwhile. The claimant plays the timeout move with :meth:`append_moves` (which
+        drops the timer); if it dies first, the claim runs out and another process claims the timer
+        again, and the move number makes sure the timeout is played once."""
+
+    @abstractmethod
+    async def forward(self, table_id: str, payload: dict[str, Any]) -> str | None:
+        """Send ``payload`` (JSON, under 7,000 bytes: say an interaction's id, token and custom id)
+        to the process holding the table's lease; returns that holder, or None when no one holds it
+        (then take the lease and load the table yourself)."""
+
+    @abstractmethod
+    async def listen(self, holder: str, callback: Forwarded) -> None:
+        """Deliver what :meth:`forward` sends to ``holder`` to ``callback`` until :meth:`close`."""

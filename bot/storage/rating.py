@@ -50,7 +50,7 @@ def expected(rating: float, opponent: float) -> float:
     >>> round(expected(1900, 1500), 3)
     0.909
     """
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+    return 1.0 / (1.0 + float(10.0 ** ((opponent - rating) / 400.0)))
 
 
 def shared_ranks(points: Sequence[float]) -> list[int]:

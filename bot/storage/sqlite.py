@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from datetime import UTC, datetime
 from typing import Any
 
 import aiosqlite
 
+from bot.storage import sqlite_live as live
 from bot.storage.base import (
     PERIOD_DAYS,
     FinishedGame,
@@ -29,10 +29,11 @@ from bot.storage.base import (
     StoredGame,
     TableRecord,
 )
-from bot.storage.player_stats import build_player_stats, flatten_stats
-from bot.storage.rating import shared_ranks
+from bot.storage.finish import checked_ranks, kyoku_rows, poker_rows, stat_rows
+from bot.storage.player_stats import build_player_stats
+from bot.storage.rows import game_summaries, stored_game
+from bot.storage.sqlite_coord import SQLiteCoordination
 from bot.storage.sqlite_rating import rate_stored_game
-from bot.storage.sqlite_rows import KYOKU_FIELDS, POKER_FIELDS, extra, game_summaries, stored_game
 from bot.storage.sqlite_schema import migrate
 
 
@@ -49,10 +50,11 @@ def _since(period: Period, now: datetime | None) -> int | None:
     return int((now or datetime.now(UTC)).timestamp()) - days * 86400
 
 
-class SQLiteStore(Store):
-    def __init__(self, db: aiosqlite.Connection) -> None:
+class SQLiteStore(SQLiteCoordination, Store):
+    def __init__(self, db: aiosqlite.Connection, path: str = ":memory:") -> None:
         self._db = db
         self._lock = asyncio.Lock()
+        self._init_coordination(path)
 
     @classmethod
     async def open(cls, path: str) -> SQLiteStore:
@@ -66,39 +68,36 @@ class SQLiteStore(Store):
         except BaseException:
             await db.close()
             raise
-        return cls(db)
+        return cls(db, path)
 
     async def close(self) -> None:
+        self._close_coordination()
         async with self._lock:
             await self._db.close()
 
     # live tables
 
     async def save_table(self, rec: TableRecord) -> None:
-        now = time.time()
         async with self._lock:
-            await self._db.execute(
-                """INSERT INTO live_tables
-                   (table_id, guild_id, channel_id, game, scenario, meta, created_at, updated_at)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                   ON CONFLICT (table_id) DO UPDATE SET
-                       guild_id = excluded.guild_id, channel_id = excluded.channel_id,
-                       game = excluded.game, scenario = excluded.scenario, meta = excluded.meta,
-                       updated_at = excluded.updated_at""",
-                (rec.table_id, rec.guild_id, rec.channel_id, rec.game, _json(rec.scenario),
-                 _json(rec.meta), now, now),
-            )
+            await live.save_table(self._db, rec)
+
+    async def create_table(self, rec: TableRecord) -> None:
+        async with self._lock:
+            await live.create_table(self._db, rec)
+
+    async def append_moves(
+        self, table_id: str, first_move_no: int, moves: list[Any], meta: dict[str, Any] | None = None
+    ) -> int:
+        async with self._lock:
+            return await live.append_moves(self._db, table_id, first_move_no, moves, meta)
+
+    async def load_table(self, table_id: str) -> TableRecord | None:
+        async with self._lock:
+            return await live.load_table(self._db, table_id)
 
     async def load_unfinished(self, shard: tuple[int, int] | None = None) -> list[TableRecord]:
-        sql = "SELECT table_id, guild_id, channel_id, game, scenario, meta FROM live_tables"
-        args: tuple[int, ...] = ()
-        if shard is not None:
-            shard_id, count = shard
-            sql += " WHERE (CASE WHEN guild_id IS NULL THEN 0 ELSE (guild_id >> 22) % ? END) = ?"
-            args = (count, shard_id)
         async with self._lock:
-            rows = await self._db.execute_fetchall(sql + " ORDER BY created_at, table_id", args)
-        return [TableRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5])) for r in rows]
+            return await live.load_unfinished(self._db, shard)
 
     async def delete_table(self, table_id: str) -> None:
         async with self._lock:
@@ -108,37 +107,16 @@ class SQLiteStore(Store):
 
     async def finish_game(self, table_id: str | None, game: FinishedGame) -> int:
         seats = game.seats
-        if not seats:
-            raise ValueError("a finished game has at least one seat")
-        if len({s.player for s in seats}) != len(seats):
-            raise ValueError("seat names must differ")
-        humans = [s.user_id for s in seats if s.user_id is not None]
-        if len(set(humans)) != len(humans):
-            raise ValueError("a user sits in one seat only")
-        given = [s.rank for s in seats]
-        if all(r is None for r in given):
-            ranks = shared_ranks([s.points for s in seats])
-        elif any(r is None for r in given):
-            raise ValueError("give every seat's rank or none")
-        else:
-            ranks = [int(r) for r in given]  # type: ignore[arg-type]
+        ranks = checked_ranks(game)
         finished = int(game.finished_at.timestamp())
         seat_rows = [
             (s.player, s.user_id, s.name, int(s.is_cpu), s.cpu_level, s.points, ranks[i], game.guild_id,
              game.game, finished)
             for i, s in enumerate(seats)
         ]
-        stat_rows = [(i, key, value) for i, s in enumerate(seats) for key, value in flatten_stats(s.stats)]
-        kyoku_rows = [
-            (i, k.get("kyoku"), k.get("honba"), k["result"], k.get("winner"), k.get("from"), k.get("han"),
-             k.get("fu"), _json(k.get("yaku", [])), _json(k.get("deltas", {})), _json(extra(k, KYOKU_FIELDS)))
-            for i, k in enumerate(game.kyoku_results)
-        ]
-        poker_rows = [
-            (i, p.get("hand"), p.get("board"), _json(p.get("pots", [])), _json(p.get("deltas", {})),
-             _json(extra(p, POKER_FIELDS)))
-            for i, p in enumerate(game.poker_results)
-        ]
+        stats = stat_rows(game)
+        kyoku = kyoku_rows(game, _json)
+        poker = poker_rows(game, _json)
         db = self._db
         async with self._lock:
             await db.execute("BEGIN IMMEDIATE")
@@ -160,17 +138,17 @@ class SQLiteStore(Store):
                 )
                 await db.executemany(
                     "INSERT INTO seat_stats (game_id, seat, key, value) VALUES (?, ?, ?, ?)",
-                    [(game_id, *row) for row in stat_rows],
+                    [(game_id, *row) for row in stats],
                 )
                 await db.executemany(
                     """INSERT INTO kyoku_results (game_id, idx, kyoku, honba, result, winner, from_player,
                                                   han, fu, yaku, deltas, extra)
                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-                    [(game_id, *row) for row in kyoku_rows],
+                    [(game_id, *row) for row in kyoku],
                 )
                 await db.executemany(
                     "INSERT INTO poker_results (game_id, idx, hand, board, pots, deltas, extra) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [(game_id, *row) for row in poker_rows],
+                    [(game_id, *row) for row in poker],
                 )
                 await rate_stored_game(db, game_id)
                 if table_id is not None:

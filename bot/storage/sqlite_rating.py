@@ -26,7 +26,7 @@ async def rate_stored_game(db: aiosqlite.Connection, game_id: int) -> None:
         return
     guild_id, mode = seats[0][5], seats[0][6]
     marks = ",".join("?" * len(humans))
-    current = dict(
+    current: dict[int, float] = dict(
         await db.execute_fetchall(  # type: ignore[arg-type]
             f"SELECT user_id, rating FROM players WHERE guild_id = ? AND mode = ? AND user_id IN ({marks})",
             (guild_id, mode, *(s[1] for s in humans)),

@@ -7,6 +7,7 @@ opening one file at once apply each step exactly once. Never edit a released ste
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 import aiosqlite
 
 from bot.storage.base import StoreError
+from bot.storage.live import dumps, split_scenario
 from bot.storage.sqlite_rating import rate_stored_game
 
 
@@ -30,6 +32,21 @@ async def _rate_existing_games(db: aiosqlite.Connection) -> None:
     rows = await db.execute_fetchall("SELECT game_id FROM games WHERE guild_id IS NOT NULL ORDER BY game_id")
     for (game_id,) in rows:
         await rate_stored_game(db, game_id)
+
+
+async def _moves_to_rows(db: aiosqlite.Connection) -> None:
+    """Tables in play saved as one scenario each become a header plus one row per move."""
+    rows = await db.execute_fetchall("SELECT table_id, scenario FROM live_tables")
+    for table_id, scenario in rows:
+        header, moves = split_scenario(json.loads(scenario))
+        await db.executemany(
+            "INSERT INTO live_moves (table_id, move_no, move) VALUES (?, ?, ?)",
+            [(table_id, n, dumps(m)) for n, m in enumerate(moves)],
+        )
+        await db.execute(
+            "UPDATE live_tables SET scenario = ?, move_count = ? WHERE table_id = ?",
+            (dumps(header), len(moves), table_id),
+        )
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -148,6 +165,41 @@ MIGRATIONS: tuple[Migration, ...] = (
         (
             "ALTER TABLE kyoku_results ADD COLUMN extra TEXT NOT NULL DEFAULT '{}'",
             "ALTER TABLE poker_results ADD COLUMN extra TEXT NOT NULL DEFAULT '{}'",
+        ),
+    ),
+    Migration(
+        5,
+        "a table's moves as rows, so a save appends instead of rewriting the whole scenario",
+        (
+            """CREATE TABLE live_moves (
+                table_id TEXT NOT NULL REFERENCES live_tables ON DELETE CASCADE,
+                move_no INTEGER NOT NULL CHECK (move_no >= 0),
+                move TEXT NOT NULL,
+                PRIMARY KEY (table_id, move_no)
+            ) WITHOUT ROWID""",
+            "ALTER TABLE live_tables ADD COLUMN move_count INTEGER NOT NULL DEFAULT 0",
+        ),
+        _moves_to_rows,
+    ),
+    Migration(
+        6,
+        "leases and turn deadlines, so a table is served by one holder and a timeout fires once",
+        (
+            """CREATE TABLE table_leases (
+                table_id TEXT PRIMARY KEY,
+                holder TEXT NOT NULL,
+                expires_at REAL NOT NULL
+            ) WITHOUT ROWID""",
+            """CREATE TABLE turn_deadlines (
+                table_id TEXT NOT NULL REFERENCES live_tables ON DELETE CASCADE,
+                kind TEXT NOT NULL,
+                move_no INTEGER NOT NULL,
+                due_at REAL NOT NULL,
+                claimed_by TEXT,
+                claimed_until REAL,
+                PRIMARY KEY (table_id, kind)
+            )""",
+            "CREATE INDEX turn_deadlines_by_due ON turn_deadlines (due_at)",
         ),
     ),
 )

@@ -35,8 +35,12 @@ async def at_version(path: str, version: int) -> None:
     async with aiosqlite.connect(path, isolation_level=None) as db:
         assert await migrate(db, version) == version
         await db.execute(
-            "INSERT INTO live_tables VALUES ('t', 1, 10, 'riichi', '{\"moves\": [[\"A\", \"tsumogiri\"]]}', '{}', 1, 2)"
+            "INSERT INTO live_tables (table_id, guild_id, channel_id, game, scenario, meta, created_at, updated_at)"
+            " VALUES ('t', 1, 10, 'riichi', '{\"moves\": [[\"A\", \"tsumogiri\"]]}', '{}', 1, 2)"
         )
+        if version >= 5:  # from then on the moves are rows and the scenario a header
+            await db.execute("UPDATE live_tables SET scenario = '{\"moves\": []}', move_count = 1")
+            await db.execute("INSERT INTO live_moves VALUES ('t', 0, '[\"A\", \"tsumogiri\"]')")
         await db.execute("INSERT INTO guild_settings VALUES (1, 'ko')")
         if version < 2:
             return
@@ -56,7 +60,8 @@ async def at_version(path: str, version: int) -> None:
             )
             await db.execute("INSERT INTO seat_stats VALUES (?, 0, 'wins', 2)", (cursor.lastrowid,))
             await db.execute(
-                "INSERT INTO poker_results VALUES (?, 0, 1, '2h3d4hTs9c', '[]', '{\"A\": 0}')", (cursor.lastrowid,)
+                "INSERT INTO poker_results (game_id, idx, hand, board, pots, deltas)"
+                " VALUES (?, 0, 1, '2h3d4hTs9c', '[]', '{\"A\": 0}')", (cursor.lastrowid,)
             )
             if version >= 3:  # stored with ratings, as finish_game did from then on
                 await rate_stored_game(db, cursor.lastrowid)

@@ -1,4 +1,8 @@
-"""Database rows to the records of :mod:`bot.storage.base` (times are stored as Unix seconds)."""
+"""Database rows to the records of :mod:`bot.storage.base`, for every backend.
+
+Times arrive as Unix seconds from SQLite and as aware datetimes from PostgreSQL; JSON columns as
+text from both.
+"""
 
 from __future__ import annotations
 
@@ -21,8 +25,8 @@ def extra(result: dict[str, Any], columns: tuple[str, ...]) -> dict[str, Any]:
     return {k: v for k, v in result.items() if k not in columns}
 
 
-def when(seconds: int) -> datetime:
-    return datetime.fromtimestamp(seconds, UTC)
+def when(value: int | float | datetime) -> datetime:
+    return value if isinstance(value, datetime) else datetime.fromtimestamp(value, UTC)
 
 
 def seats_by_game(rows: Iterable[Row]) -> dict[int, list[SeatSummary]]:
