@@ -116,7 +116,7 @@ def test_the_view_is_all_a_cpu_reads():
 
 def test_choose_move_rejects_unknown_level_and_empty_legal():
     with pytest.raises(ValueError):
-        choose_move("holdem", {}, [["A", "check"]], None, "hard")  # type: ignore[arg-type]
+        choose_move("holdem", {}, [["A", "check"]], None, "expert")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         choose_move("holdem", {}, [], None)  # type: ignore[arg-type]
 
