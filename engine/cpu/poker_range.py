@@ -26,8 +26,7 @@ from engine.cpu.preflop_table import CLASSES, COMBOS, EQUITY, WIDTHS
 
 RANKS = "AKQJT98765432"
 _INDEX = {name: i for i, name in enumerate(CLASSES)}
-OPEN_WIDTH = 45.0  # an open raise
-RAISE_WIDTHS = (45.0, 14.0, 6.0, 3.0)  # the first, second, third and later raises of a hand
+RAISE_WIDTHS = (30.0, 10.0, 5.0, 3.0)  # the first, second, third and later raises of a hand
 OPEN_SHOVE_WIDTH = 35.0  # a big all-in as the first raise
 CALL_WIDTH = 60.0  # a player who only called a raise (the strongest hands would have re-raised)
 LIMP_WIDTH = 85.0
