@@ -1,9 +1,10 @@
 """Janpo's combined draw turn (J7): one move that is a mahjong discard and a poker action.
 
 A chip action (call, bet, raise, all-in) forces tsumogiri, so its price is what the drawn tile
-is worth to the mahjong hand compared with the best discard. The CPU pays that price only when
-the poker hand is strong enough, and stops paying any price once the mahjong hand is hopeless
-(it then plays poker with every draw, as the Janpo strategy notes suggest).
+is worth to the mahjong hand compared with the best discard, in expected points (win chance
+times value, less the deal-in risk). The CPU takes the chip action only when its expected chips
+beat that price, and stops paying any price once the mahjong hand is hopeless (it then plays
+poker with every draw, as the Janpo strategy notes suggest).
 """
 
 from __future__ import annotations
@@ -38,20 +39,6 @@ class JanpoChoice:
 def hopeless(best_shanten: int, wall_left: int) -> bool:
     """A mahjong hand not worth a single poker chip: far from ready with the wall running out."""
     return best_shanten >= 4 or (best_shanten >= 3 and wall_left < 45) or (best_shanten >= 2 and wall_left < 12)
-
-
-def tsumogiri_cost(best: Scored, drawn: Scored) -> float:
-    """How much mahjong a forced tsumogiri gives up: 0 when the drawn tile is the best discard.
-
-    One shanten step counts as a whole hand's worth (1.0); otherwise the share of effective
-    tiles and value lost.
-    """
-    if drawn.kind == best.kind:
-        return 0.0
-    if drawn.shanten > best.shanten:
-        return 1.0
-    base = max(best.utility, 1.0)
-    return max(0.0, min(1.0, (best.utility - drawn.utility) / base))
 
 
 def mahjong_ev(seat: Seat, s: Scored, level: str) -> float:
