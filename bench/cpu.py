@@ -1,124 +1,217 @@
-"""CPU players: decision time per game mode, and matches of the normal CPU against baselines.
+"""CPU players: play statistics, head-to-head strength, hold'em against baselines, decision time.
 
-Each match seats one normal CPU (its seat rotating with the seed) against three copies of a
-baseline: random legal moves, or the passive player (tsumogiri-only, check-or-fold-only).
-Figures for the CPU seat and for the average baseline seat, over N seeded games, with the
-standard deviation of the CPU's final points and the standard error of the difference. Decision times are CPU time of this process, so other load
-on the machine does not inflate them.
+* ``stats``: four CPUs of one level play East-only riichi; per seat-kyoku win, deal-in, riichi
+  and open-call rates, and exhaustive draws per kyoku (the figures a riichi player compares
+  with a human room's).
+* ``h2h``: one ``hard`` seat against three seats of the CPU as it stood at commit ``BASELINE``
+  (loaded from git history into a private package, so "today's normal" stays fixed while the
+  CPU changes); the hard seat rotates with the seed. Average final points of the hard seat minus
+  the baseline seats' average, with its standard error over games.
+* ``holdem``: heads-up, 100 big blinds, a hard CPU against always-call, always-shove and random
+  players (button alternating): the CPU's net in big blinds per 100 hands ± standard error.
+* ``time``: decision time per game kind over ``CPU_BENCH_DECISIONS`` decisions of hard CPUs:
+  median / p99 / max, and the same with the shanten cache emptied before every decision.
+
+All times are CPU time of this process (``time.process_time``), so other load on the machine
+does not inflate them. ``CPU_BENCH_GAMES`` sets the number of mahjong games per figure (hold'em
+plays ``HOLDEM_HANDS`` hands per game and ten times as many games); ``CPU_BENCH_PARTS`` picks
+parts (``stats,h2h,holdem,time``).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
+import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
-from engine.cpu.baselines import passive_player, random_player
+from engine.base import Move
+from engine.cpu import choose_move
+from engine.cpu.baselines import random_player
+from engine.cpu.efficiency import clear_cache
 from engine.cpu.match import Policy, cpu_policy, play_match
 from engine.games import new_game
+from engine.randomplay import concrete
 
 PLAYERS = ["A", "B", "C", "D"]
-HOLDEM_HANDS = 20  # hands per hold'em game: short games keep one all-in from deciding a whole sample
-HOLDEM_FACTOR = 5  # ... and so hold'em plays more of them
-MODES = ("riichi", "five", "janpo", "holdem")
+BASELINE = "6e8e655"  # the CPU before the hard level: "today's normal" of the issue
+HOLDEM_HANDS = 50
+PARTS = ("stats", "h2h", "holdem", "time")
 
 
-def spec(game: str, seed: int) -> dict[str, Any]:
-    out: dict[str, Any] = {"game": game, "players": PLAYERS, "seed": seed}
+def spec(game: str, seed: int, players: list[str] = PLAYERS) -> dict[str, Any]:
+    out: dict[str, Any] = {"game": game, "players": players, "seed": seed}
     if game == "riichi":
         out["options"] = {"length": "east"}
     if game == "holdem":
-        out["options"] = {"hands": HOLDEM_HANDS, "stacks": 10000, "blinds": [100, 200]}
+        out["options"] = {"hands": HOLDEM_HANDS, "stacks": 20000, "blinds": [100, 200]}
     return out
 
 
-def match_stats(game: str, baseline: Policy, n: int, seed0: int = 0) -> dict[str, Any]:
-    """Play ``n`` games, one CPU against three ``baseline`` seats; per-seat outcomes."""
-    diffs, cpu_points, base_points = [], [], []
-    wins = {"cpu": 0, "base": 0}
-    deal_ins = {"cpu": 0, "base": 0}
-    poker = {"cpu": 0, "base": 0}
-    firsts = 0
-    kyoku = 0
-    seconds: list[float] = []
-    for i in range(n):
-        seed = seed0 + i
-        game_obj = new_game(spec(game, seed))
-        cpu = PLAYERS[seed % 4]
-        policies = {p: cpu_policy(game) if p == cpu else baseline for p in PLAYERS}
-        log = play_match(game_obj, policies, seed, clock=time.process_time)
-        seconds += log.seconds[cpu]
-        summary = game_obj.summary()
-        points = summary["points"]
-        others = [points[p] for p in PLAYERS if p != cpu]
-        cpu_points.append(points[cpu])
-        base_points.append(statistics.mean(others))
-        diffs.append(points[cpu] - statistics.mean(others))
-        firsts += summary["standings"][0][0] == cpu
-        for r in summary["kyoku_results"]:
-            kyoku += 1
-            if r.get("winner"):
-                wins["cpu" if r["winner"] == cpu else "base"] += 1
-            if r.get("from"):
-                deal_ins["cpu" if r["from"] == cpu else "base"] += 1
-        for r in summary["poker_results"]:
-            for p, d in r["deltas"].items():
-                poker["cpu" if p == cpu else "base"] += d
-    return {
-        "n": n, "cpu_points": cpu_points, "base_points": base_points, "diffs": diffs, "firsts": firsts,
-        "kyoku": kyoku, "wins": wins, "deal_ins": deal_ins, "poker": poker, "seconds": seconds,
-    }
+def baseline_policy(game: str, rev: str = BASELINE) -> Policy:
+    """The normal CPU as committed at ``rev``, imported from git history as ``cpu_then``."""
+    root = Path(__file__).resolve().parent.parent
+    if "cpu_then" not in sys.modules:
+        names = subprocess.run(["git", "ls-tree", "--name-only", rev, "engine/cpu/"], cwd=root,
+                               capture_output=True, text=True, check=True).stdout.split()
+        pkg = Path(tempfile.mkdtemp()) / "cpu_then"
+        pkg.mkdir()
+        for name in names:
+            text = subprocess.run(["git", "show", f"{rev}:{name}"], cwd=root, capture_output=True,
+                                  text=True, check=True).stdout
+            (pkg / Path(name).name).write_text(text.replace("engine.cpu", "cpu_then"))
+        sys.path.insert(0, str(pkg.parent))
+    module = importlib.import_module("cpu_then")
+
+    def policy(view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
+        return module.choose_move(game, view, legal, rng, "normal")  # type: ignore[no-any-return]
+
+    return policy
+
+
+def _se(xs: list[float]) -> float:
+    return statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0
 
 
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def describe(game: str, name: str, st: dict[str, Any]) -> list[tuple[str, str]]:
-    n = st["n"]
-    diff = st["diffs"]
-    err = statistics.stdev(diff) / n ** 0.5 if n > 1 else 0.0
-    spread = statistics.stdev(st["cpu_points"]) if n > 1 else 0.0
-    label = f"{game} vs {name} (N={n})"
-    out = [
-        (f"{label}: final points CPU / baseline avg",
-         f"{statistics.mean(st['cpu_points']):.0f} / {statistics.mean(st['base_points']):.0f}"
-         f"  (CPU sd {spread:.0f}; diff {statistics.mean(diff):+.0f} ± {err:.0f} se)"),
-        (f"{label}: games won by CPU", f"{st['firsts']}/{n} ({_pct(st['firsts'] / n)}; fair share 25%)"),
-    ]
-    if st["kyoku"]:
-        k = st["kyoku"]
-        out.append((f"{label}: kyoku win rate CPU / per baseline",
-                    f"{_pct(st['wins']['cpu'] / k)} / {_pct(st['wins']['base'] / 3 / k)}  ({k} kyoku)"))
-        out.append((f"{label}: deal-in rate CPU / per baseline",
-                    f"{_pct(st['deal_ins']['cpu'] / k)} / {_pct(st['deal_ins']['base'] / 3 / k)}"))
-    if game in ("janpo", "holdem"):
-        out.append((f"{label}: poker net per game CPU / per baseline",
-                    f"{st['poker']['cpu'] / n:+.0f} / {st['poker']['base'] / 3 / n:+.0f}"))
-    return out
+def _recording(level: str, seen: list[tuple[str, tuple[str, int]]]) -> Policy:
+    """A riichi CPU policy that notes, per move, the kyoku (round, honba) it was made in."""
+    policy = cpu_policy("riichi", level)
+
+    def play(view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
+        move = policy(view, legal, rng)
+        seen.append((move[0], (str(view.get("round")), int(view.get("honba") or 0))))
+        return move
+
+    return play
 
 
-def timing(game: str, seconds: list[float]) -> tuple[str, str]:
-    s = sorted(seconds)
-    median = s[len(s) // 2] * 1000
-    p99 = s[min(len(s) - 1, int(len(s) * 0.99))] * 1000
-    return (f"{game}: normal CPU decision time (CPU ms) median / p99 / max",
-            f"{median:.1f} / {p99:.1f} / {s[-1] * 1000:.1f} ({len(s)} decisions)")
+def play_stats(level: str, n: int) -> list[tuple[str, str]]:
+    """Four ``level`` CPUs, ``n`` East-only riichi games: the rates per seat-kyoku."""
+    kyoku = wins = deal_ins = draws = 0
+    riichi: set[tuple[int, str, int, str]] = set()
+    called: set[tuple[int, str, int, str]] = set()
+    for seed in range(n):
+        game = new_game(spec("riichi", seed))
+        seen: list[tuple[str, tuple[str, int]]] = []
+        log = play_match(game, dict.fromkeys(PLAYERS, _recording(level, seen)), seed)
+        for move, (player, (rnd, honba)) in zip(log.moves, seen, strict=True):
+            key = (seed, rnd, honba, player)
+            if "riichi" in move[1:2]:
+                riichi.add(key)
+            if move[1] in ("pon", "chi", "kan"):
+                called.add(key)
+        for r in game.summary()["kyoku_results"]:
+            kyoku += 1
+            wins += bool(r.get("winner"))
+            deal_ins += bool(r.get("from"))
+            draws += r.get("result") == "draw"
+    seats = 4 * kyoku
+    label = f"riichi, four {level} CPUs (N={n} East games, {seats} seat-kyoku)"
+    return [(f"{label}: win / deal-in / riichi / call per seat-kyoku",
+             f"{_pct(wins / seats)} / {_pct(deal_ins / seats)} / {_pct(len(riichi) / seats)} / "
+             f"{_pct(len(called) / seats)}"),
+            (f"{label}: exhaustive draws per kyoku", _pct(draws / kyoku))]
+
+
+def head_to_head(game: str, level: str, n: int) -> tuple[str, str]:
+    """One ``level`` seat against three baseline seats, the level's seat rotating with the seed."""
+    old = baseline_policy(game)
+    diffs: list[float] = []
+    mine: list[float] = []
+    for seed in range(n):
+        g = new_game(spec(game, seed))
+        cpu = PLAYERS[seed % 4]
+        play_match(g, {p: cpu_policy(game, level) if p == cpu else old for p in PLAYERS}, seed)
+        points = g.summary()["points"]
+        others = statistics.mean(points[p] for p in PLAYERS if p != cpu)
+        mine.append(points[cpu])
+        diffs.append(points[cpu] - others)
+    return (f"{game}: {level} vs three {BASELINE} normal (N={n}): points {level} − others",
+            f"{statistics.mean(diffs):+.0f} ± {_se(diffs):.0f} se  ({level} average {statistics.mean(mine):.0f})")
+
+
+def _pick(legal: list[Move], order: tuple[str, ...], rng: random.Random) -> Move:
+    for word in order:
+        for m in legal:
+            if m[1] == word:
+                return concrete(m, rng)
+    return concrete(legal[0], rng)
+
+
+def always_call(view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
+    return _pick(legal, ("call", "check", "allin"), rng)
+
+
+def always_shove(view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
+    return _pick(legal, ("allin", "call", "check"), rng)
+
+
+def holdem_vs(name: str, baseline: Policy, level: str, games: int) -> tuple[str, str]:
+    per_game: list[float] = []
+    hands = 0
+    for seed in range(games):
+        g = new_game(spec("holdem", seed, ["A", "B"]))
+        cpu = "AB"[seed % 2]
+        start = 20000
+        play_match(g, {p: cpu_policy("holdem", level) if p == cpu else baseline for p in "AB"}, seed)
+        summary = g.summary()
+        played = len(summary["poker_results"])
+        hands += played
+        per_game.append((summary["points"][cpu] - start) / 200)
+    bb100 = 100 * sum(per_game) / hands
+    # Standard error of the rate from the spread of per-game results (games are independent).
+    se = 100 * _se(per_game) * len(per_game) ** 0.5 * len(per_game) / hands
+    return (f"holdem heads-up: {level} vs {name} ({games} games, {hands} hands)",
+            f"{bb100:+.1f} ± {se:.1f} bb/100")
+
+
+def decision_times(game: str, level: str, decisions: int, cold: bool) -> tuple[str, str]:
+    times: list[float] = []
+    seed = 0
+    players = ["A", "B"] if game == "holdem" else PLAYERS
+    while len(times) < decisions:
+        g = new_game(spec(game, 1000 + seed, players))
+        seed += 1
+
+        def policy(view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
+            if cold:
+                clear_cache()
+            start = time.process_time()
+            move = choose_move(game, view, legal, rng, level)
+            times.append(time.process_time() - start)
+            return move
+
+        play_match(g, dict.fromkeys(players, policy), seed)
+    s = sorted(times[:decisions])
+    label = f"{game}: {level} decision time{' (cold cache)' if cold else ''}, CPU ms median / p99 / max"
+    return label, (f"{1000 * s[len(s) // 2]:.1f} / {1000 * s[int(len(s) * 0.99)]:.1f} / "
+                   f"{1000 * s[-1]:.1f}  ({len(s)} decisions)")
 
 
 def run(quick: bool) -> list[tuple[str, str]]:
-    """``CPU_BENCH_GAMES`` sets N for the mahjong modes (hold'em plays five times as many short
-    games); ``CPU_BENCH_MODES`` picks modes, comma-separated."""
-    n = int(os.environ.get("CPU_BENCH_GAMES", "4" if quick else "40"))
-    modes = [m for m in os.environ.get("CPU_BENCH_MODES", ",".join(MODES)).split(",") if m]
+    n = int(os.environ.get("CPU_BENCH_GAMES", "4" if quick else "60"))
+    parts = [p for p in os.environ.get("CPU_BENCH_PARTS", ",".join(PARTS)).split(",") if p]
+    decisions = int(os.environ.get("CPU_BENCH_DECISIONS", "100" if quick else "1000"))
     out: list[tuple[str, str]] = []
-    for game in modes:
-        times: list[float] = []
-        games = n * HOLDEM_FACTOR if game == "holdem" else n
-        for name, baseline in (("random", random_player), ("passive", passive_player)):
-            st = match_stats(game, baseline, games)
-            times += st["seconds"]
-            out += describe(game, name, st)
-        out.append(timing(game, times))
+    if "stats" in parts:
+        out += play_stats("hard", n) + play_stats("normal", n)
+    if "h2h" in parts:
+        out += [head_to_head(g, "hard", n) for g in ("riichi", "five", "janpo")]
+    if "holdem" in parts:
+        baselines: list[tuple[str, Policy]] = [("always-call", always_call), ("always-shove", always_shove),
+                                               ("random", random_player)]
+        out += [holdem_vs(name, policy, "hard", 10 * n) for name, policy in baselines]
+    if "time" in parts:
+        out += [decision_times(g, "hard", decisions, cold)
+                for g in ("riichi", "five", "janpo", "holdem") for cold in (False, True)]
     return out

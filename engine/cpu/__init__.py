@@ -25,7 +25,7 @@ from engine.cpu.mahjong_view import mahjong_move
 from engine.cpu.poker_play import choose_poker
 from engine.cpu.poker_view import holdem_spot, poker_options, poker_tail
 
-LEVELS = ("easy", "normal")
+LEVELS = ("easy", "normal", "hard")
 
 
 def _holdem(view: dict[str, Any], legal: list[Move], rng: random.Random, level: str) -> Move:

@@ -14,7 +14,6 @@ discard, how many still-unseen tiles would bring the hand one step closer.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from mahjong.shanten import Shanten
 
@@ -46,9 +45,31 @@ def unseen_from(visible: list[int] | tuple[int, ...]) -> Counts:
     return tuple(max(0, 4 - v) for v in visible)
 
 
-@lru_cache(maxsize=65_536)  # bounded: a huge cache makes every full garbage collection slow
+CACHE_LIMIT = 200_000  # entries per form; the cache is emptied when it grows past this
+_CACHE: dict[int, dict[bytes, int]] = {0: {}, 1: {}, 2: {}, 3: {}}
+
+
 def _shanten(counts: Counts, seven_pairs: bool, thirteen_orphans: bool) -> int:
-    return Shanten.calculate_shanten(counts, use_chiitoitsu=seven_pairs, use_kokushi=thirteen_orphans)
+    """The library's shanten, memoised under a ``bytes`` key.
+
+    Neither ``bytes`` keys nor ``int`` values are tracked by the garbage collector, so the
+    cache (a plain dict of them) adds nothing to a collection pass however large it grows.
+    """
+    table = _CACHE[seven_pairs * 2 + thirteen_orphans]
+    key = bytes(counts)
+    found = table.get(key)
+    if found is None:
+        if len(table) >= CACHE_LIMIT:
+            table.clear()
+        found = Shanten.calculate_shanten(counts, use_chiitoitsu=seven_pairs, use_kokushi=thirteen_orphans)
+        table[key] = found
+    return found
+
+
+def clear_cache() -> None:
+    """Forget every memoised shanten (benchmarks use it to time cold decisions)."""
+    for table in _CACHE.values():
+        table.clear()
 
 
 def shanten(counts: Counts, forms: Forms) -> int:

@@ -1,9 +1,10 @@
 """Janpo's combined draw turn (J7): one move that is a mahjong discard and a poker action.
 
 A chip action (call, bet, raise, all-in) forces tsumogiri, so its price is what the drawn tile
-is worth to the mahjong hand compared with the best discard. The CPU pays that price only when
-the poker hand is strong enough, and stops paying any price once the mahjong hand is hopeless
-(it then plays poker with every draw, as the Janpo strategy notes suggest).
+is worth to the mahjong hand compared with the best discard, in expected points (win chance
+times value, less the deal-in risk). The CPU takes the chip action only when its expected chips
+beat that price, and stops paying any price once the mahjong hand is hopeless (it then plays
+poker with every draw, as the Janpo strategy notes suggest).
 """
 
 from __future__ import annotations
@@ -11,8 +12,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.cpu.mahjong_play import Scored, TurnChoice, TurnOptions, choose_turn, score_discards
+from engine.cpu.hand_value import win_chance
+from engine.cpu.mahjong_play import (
+    Scored,
+    TurnChoice,
+    TurnOptions,
+    choose_turn,
+    dora_kinds,
+    push_value,
+    score_discards,
+)
 from engine.cpu.poker_play import PokerChoice, PokerOptions, PokerSpot, poker_decision
+from engine.cpu.safety import risk
 from engine.cpu.seat import Seat
 
 CHIP_ACTIONS = frozenset({"call", "bet", "raise", "allin"})
@@ -30,18 +41,24 @@ def hopeless(best_shanten: int, wall_left: int) -> bool:
     return best_shanten >= 4 or (best_shanten >= 3 and wall_left < 45) or (best_shanten >= 2 and wall_left < 12)
 
 
-def tsumogiri_cost(best: Scored, drawn: Scored) -> float:
-    """How much mahjong a forced tsumogiri gives up: 0 when the drawn tile is the best discard.
+def mahjong_ev(seat: Seat, s: Scored, level: str) -> float:
+    """Expected points of the mahjong hand after discarding ``s.kind``: its win chance times its
+    value, less what the discard risks against a threat."""
+    value = push_value(seat, seat.counts, s.kind, level, ready=s.shanten == 0)
+    lost = risk(s.kind, seat.opponents, seat.visible(), dora_kinds(seat), kabe=level == "hard")
+    return win_chance(s.shanten, s.ukeire, seat.wall_left) * value - lost
 
-    One shanten step counts as a whole hand's worth (1.0); otherwise the share of effective
-    tiles and value lost.
+
+def chip_gain(spot: PokerSpot, want: PokerChoice, equity: float, options: PokerOptions) -> float:
+    """Points the chip action is expected to win over checking (or folding) instead.
+
+    Counted as a call (the pot share it buys, less the chips it costs) plus a tenth of the pot
+    for a bet or raise: what a raise wins beyond that depends on answers nobody can count on.
     """
-    if drawn.kind == best.kind:
-        return 0.0
-    if drawn.shanten > best.shanten:
-        return 1.0
-    base = max(best.utility, 1.0)
-    return max(0.0, min(1.0, (best.utility - drawn.utility) / base))
+    pot, call = spot.pot, min(spot.to_call, spot.stack)
+    passive = equity * pot if options.check else 0.0  # a fold gives up the pot share
+    bonus = 0.1 * pot if want.action in ("bet", "raise") or (want.action == "allin" and call < spot.stack) else 0.0
+    return equity * (pot + call) - call - passive + bonus
 
 
 def _passive(options: PokerOptions) -> PokerChoice:
@@ -74,15 +91,15 @@ def choose_janpo_turn(seat: Seat, turn: TurnOptions, spot: PokerSpot, poker: Pok
     if level == "easy":
         return JanpoChoice(mj, _passive(poker))
     scored = {s.kind: s for s in scored_list}
-    best = scored.get(mj.kind) or min(scored.values(), key=lambda s: (s.shanten, -s.utility))
+    best = (scored.get(mj.kind) if mj.kind is not None else None) or min(scored.values(), key=lambda s: (s.shanten, -s.utility))
     drawn = scored[drawn_kind]
-    cost = tsumogiri_cost(best, drawn)
+    # The chip action is worth it when it wins more chips than the mahjong hand loses by the
+    # forced tsumogiri (a tenpai, its value, its wait), both in points.
+    lost = max(0.0, mahjong_ev(seat, best, level) - mahjong_ev(seat, drawn, level))
     if mj.action == "riichi":
-        cost = max(cost, 0.8)  # giving up a riichi now
+        lost *= 1.2  # the riichi itself waits a turn
     if hopeless(best.shanten, seat.wall_left):
-        cost = 0.5 if drawn.danger > best.danger + 3 else 0.0  # still no feeding a threat
-    # A premium poker hand pays for anything short of a lost shanten step; a good one for a
-    # small loss of effective tiles; a marginal one only for a free tsumogiri.
-    if cost <= 0.15 or (cost <= 0.5 and power >= 0.6) or (cost < 1.0 and power >= 0.8) or power >= 0.9:
+        lost = max(0.0, -mahjong_ev(seat, drawn, level))  # only what the drawn tile risks
+    if chip_gain(spot, want, power, poker) > lost:
         return JanpoChoice(TurnChoice("discard", drawn_kind), want, tsumogiri=True)
     return JanpoChoice(mj, _passive(poker))

@@ -21,7 +21,7 @@ def janpo_spot(view: dict[str, Any]) -> PokerSpot:
     poker = dict(view.get("poker") or {})
     seats = view.get("seats") or []
     order = [s["player"] for s in seats]
-    poker["seats"] = poker.get("status") or {}
+    poker["seats"] = poker.get("status") or poker.get("seats") or {}
     poker["stacks"] = {s["player"]: s.get("points", 0) for s in seats}
     return spot_from_table(poker, view["player"], view.get("hole") or "", order)
 

@@ -11,7 +11,16 @@ import random
 from dataclasses import dataclass, field
 
 from engine.cpu.efficiency import Counts, Forms, shanten, ukeire, ukeire_and_work
-from engine.cpu.safety import threat, total_danger
+from engine.cpu.hand_value import (
+    OTHERS_WIN,
+    closed_yaku,
+    estimate_han,
+    hand_dora,
+    hand_points,
+    win_chance,
+    yaku_han,
+)
+from engine.cpu.safety import risk, threat, total_danger
 from engine.cpu.seat import Seat
 from engine.cpu.yaku_plan import has_open_plan, lean_bonus
 from engine.tiles import RED_FIVES, dora_of
@@ -64,7 +73,7 @@ class ClaimChoice:
     tiles: tuple[int, int] | None = None
 
 
-def _dora_kinds(seat: Seat) -> set[int]:
+def dora_kinds(seat: Seat) -> set[int]:
     return {dora_of(i) for i in seat.dora_indicators}
 
 
@@ -99,17 +108,18 @@ def _ties(counts: Counts, kind: int) -> int:
 
 def score_discards(seat: Seat, allowed: set[int], counts: Counts | None = None,
                    forms: Forms | None = None, is_open: bool | None = None,
-                   count_also: frozenset[int] = frozenset()) -> list[Scored]:
+                   count_also: frozenset[int] = frozenset(), safe_too: int = 0) -> list[Scored]:
     """Shanten, effective tiles, value and danger of each allowed discard.
 
-    Effective tiles are counted for the loosest of the fastest discards and for ``count_also``.
+    Effective tiles are counted for the loosest of the fastest discards, for ``count_also`` and,
+    when a seat threatens, for the ``safe_too`` safest discards (push/fold weighs those).
     """
     counts = counts if counts is not None else seat.counts
     forms = forms if forms is not None else seat.hand_forms
     is_open = (not seat.closed) if is_open is None else is_open
     unseen = seat.unseen()
     seen = seat.visible()
-    dora = _dora_kinds(seat)
+    dora = dora_kinds(seat)
     after: dict[int, tuple[Counts, int]] = {}
     work = list(counts)
     for k in sorted(allowed):
@@ -126,6 +136,9 @@ def score_discards(seat: Seat, allowed: set[int], counts: Counts | None = None,
     # loosest tiles: counting them for every tile of a ragged hand would cost too much time.
     close = sorted((k for k, (_, s) in after.items() if s == fastest), key=lambda k: (_ties(counts, k), k))
     close = close[:MAX_COUNTED if fastest < 3 else MAX_COUNTED - 2]
+    if safe_too and max_threat(seat) > 0:
+        safest = sorted(after, key=lambda k: (total_danger(k, seat.opponents, seen, dora), -after[k][1], k))
+        count_also = count_also | frozenset(safest[:safe_too])
     effective: dict[int, int] = {}
     work_done = 0
     for k in [*sorted(count_also & after.keys()), *close]:
@@ -142,7 +155,7 @@ def score_discards(seat: Seat, allowed: set[int], counts: Counts | None = None,
 
 
 def max_threat(seat: Seat) -> float:
-    dora = _dora_kinds(seat)
+    dora = dora_kinds(seat)
     return max((threat(o, dora) for o in seat.opponents), default=0.0)
 
 
@@ -167,10 +180,49 @@ def pick_discard(seat: Seat, allowed: set[int], rng: random.Random, level: str =
     if level == "easy":
         top = by_speed[: min(3, len(by_speed))]
         return rng.choice([s for s in top if s.shanten == top[0].shanten])
+    if max_threat(seat) > 0:
+        return push_or_fold(seat, scored, level)
     if should_fold(seat, by_speed[0].shanten):
         return min(scored, key=lambda s: (s.danger, s.shanten, -s.utility, s.kind))
     weight = 0.5 if max_threat(seat) > 0 else 0.0
     return min(scored, key=lambda s: (s.shanten, -(s.utility - weight * s.danger), s.kind))
+
+
+def push_value(seat: Seat, counts: Counts, kind: int, level: str, ready: bool = False) -> float:
+    """Points the hand is expected to be worth if it wins, after discarding one ``kind``
+    (``ready``: the discard leaves it ready now, which on the first turn is a double riichi)."""
+    after = list(counts)
+    after[kind] -= 1
+    hand = tuple(after)
+    if not seat.closed and yaku_han(seat, hand, False) <= 0.0:
+        return 0.0  # an open hand without a yaku cannot win
+    if seat.in_riichi or not seat.closed:
+        han = estimate_han(seat, hand, riichi=seat.in_riichi)
+    else:
+        han = estimate_han(seat, hand, riichi=True) + (1.0 if ready and seat.first_turn else 0.0)
+        if level == "hard" and closed_yaku(seat, hand):
+            han = max(han, estimate_han(seat, hand, riichi=False))
+    return float(hand_points(han, seat.dealer))
+
+
+def discard_ev(seat: Seat, s: Scored, counts: Counts, level: str) -> float:
+    """Expected points of a discard when someone threatens: the hand's win chance times its value
+    against the chance of dealing in now and on the turns a pushing hand still has to play
+    (more of them the further it is from ready)."""
+    seen = seat.visible()
+    dora = dora_kinds(seat)
+    lost = risk(s.kind, seat.opponents, seen, dora, kabe=level == "hard")
+    others = OTHERS_WIN + 0.1 * sum(threat(o, dora) for o in seat.opponents)
+    chance = win_chance(s.shanten, s.ukeire, seat.wall_left, others)
+    gain = chance * push_value(seat, counts, s.kind, level, s.shanten == 0)
+    return gain - (1.5 + 1.5 * s.shanten) * lost + 10.0 * s.utility
+
+
+def push_or_fold(seat: Seat, scored: list[Scored], level: str) -> Scored:
+    """The discard of best expected points: pushing the fastest tile, a safer tile that keeps the
+    hand going, or the genbutsu (a hand with little value or chance gives up)."""
+    counts = seat.counts
+    return max(scored, key=lambda s: (discard_ev(seat, s, counts, level), -s.shanten, -s.kind))
 
 
 def _waits(seat: Seat, counts: Counts, kind: int) -> int:
@@ -196,8 +248,11 @@ def choose_turn(seat: Seat, options: TurnOptions, rng: random.Random, level: str
     if allowed and scored is None:
         scored = score_discards(seat, allowed)
     best = pick_discard(seat, allowed, rng, level, scored) if allowed else None
-    standing = best.shanten if best else 8
-    folding = best is not None and level != "easy" and should_fold(seat, standing)
+    standing = min((x.shanten for x in scored or []), default=8)
+    if level == "easy":
+        folding = False
+    else:
+        folding = best is not None and (best.shanten > standing or should_fold(seat, standing))
     for kind in sorted(options.ankan):
         if _kan_keeps_speed(seat, 4, kind, standing):
             return TurnChoice("ankan", kind)
@@ -207,14 +262,35 @@ def choose_turn(seat: Seat, options: TurnOptions, rng: random.Random, level: str
                 return TurnChoice("kakan", kind)
     if best is None:
         raise ValueError("no discard, win or kan offered on a draw turn")
-    if options.riichi and not folding:
-        counts = seat.counts
-        kind = max(options.riichi, key=lambda k: (_waits(seat, counts, k), k == best.kind, -k))
-        if level == "easy" or _waits(seat, counts, kind) >= GOOD_WAIT:
+    counts = seat.counts
+    pushing = options.riichi if level == "easy" or max_threat(seat) == 0 else options.riichi & {best.kind}
+    if pushing and not folding:
+        kind = max(pushing, key=lambda k: (_waits(seat, counts, k), k == best.kind, -k))
+        waits = _waits(seat, counts, kind)
+        if level == "easy" or (waits >= GOOD_WAIT and (level != "hard" or declare_riichi(seat, counts, kind, waits))):
             return TurnChoice("riichi", kind)
+        if level == "hard" and waits and kind in options.discards:
+            return TurnChoice("discard", kind)  # dama: the same ready hand, silently
     if best.kind in options.discards:
         return TurnChoice("discard", best.kind)
     return TurnChoice("discard", pick_discard(seat, options.discards, rng, level, scored).kind)
+
+
+def declare_riichi(seat: Seat, counts: Counts, kind: int, waits: int) -> bool:
+    """Riichi or dama for a closed ready hand (hard level): dama when the hand already has a yaku
+    and value, so riichi adds little, or when a threat makes a cheap bad wait not worth locking."""
+    after = list(counts)
+    after[kind] -= 1
+    hand = tuple(after)
+    threatened = max_threat(seat) >= 0.8
+    if closed_yaku(seat, hand):
+        dama_han = estimate_han(seat, hand, riichi=False)
+        if dama_han >= 3.5 or (threatened and dama_han >= 1.5):
+            return False
+        return not (waits <= 3 and seat.wall_left < 30)
+    if threatened:
+        return waits >= 5 or estimate_han(seat, hand, riichi=True) >= 3.5
+    return True
 
 
 def _hand_dora(seat: Seat) -> int:
@@ -224,14 +300,15 @@ def _hand_dora(seat: Seat) -> int:
     return sum(seat.dora_count(k) for k in kinds) + reds
 
 
-def _call_result(seat: Seat, take: list[int], meld: list[int], forbidden: set[int]) -> tuple[int, bool]:
-    """(shanten after the best discard, whether a yaku plan survives) for a call."""
+def _call_result(seat: Seat, take: list[int], meld: list[int],
+                 forbidden: set[int]) -> tuple[int, bool, Counts]:
+    """(shanten after the best discard, whether a yaku plan survives, the hand then) for a call."""
     after = list(seat.counts)
     for k in take:
         after[k] -= 1
     melds = [*_open_melds(seat), meld]
     counts = tuple(after)
-    best: tuple[int, bool] = (9, False)
+    best: tuple[int, bool, Counts] = (9, False, counts)
     work = list(counts)
     for k, n in enumerate(counts):
         if not n or k in forbidden:
@@ -242,8 +319,34 @@ def _call_result(seat: Seat, take: list[int], meld: list[int], forbidden: set[in
         s = shanten(hand, Forms(False, False))
         work[k] += 1
         if (plan, -s) > (best[1], -best[0]):
-            best = (s, plan)
+            best = (s, plan, hand)
     return best
+
+
+def open_han(seat: Seat, hand: Counts, meld: list[int]) -> float:
+    """Han an open hand would hold after calling ``meld`` and discarding down to ``hand``."""
+    called = Seat(seat.variant, seat.hand, seat.drawn, [*seat.melds, (meld, True)], seat.seat_wind,
+                  seat.round_wind, seat.dora_indicators, seat.opponents, seat.wall_left, seat.forms,
+                  seat.in_riichi, seat.red_fives)
+    return yaku_han(called, hand, False) + hand_dora(called, hand)
+
+
+def call_pays(seat: Seat, standing: int, after: int, han: float, closed: bool, value_pon: bool) -> bool:
+    """Hard level: whether a call that keeps a yaku is worth opening the hand (or opening it more).
+
+    A value-honor pon always is; otherwise a closed hand gives up riichi, so the call must buy a
+    real step (far hands with a yaku, or a ready hand with value); against a threat only a call
+    that makes the hand ready with value is made.
+    """
+    if value_pon:
+        return True
+    if max_threat(seat) >= 0.8:
+        return after == 0 and han >= 2.0
+    if not closed:
+        return True
+    if standing >= 2:
+        return han >= 1.0 and (han >= 2.0 or standing >= 3 or seat.wall_left < 50)
+    return after == 0 and han >= 2.0
 
 
 def _chi_forbidden(kind: int, pair: tuple[int, int]) -> set[int]:
@@ -271,26 +374,29 @@ def choose_claim(seat: Seat, options: ClaimOptions, rng: random.Random, level: s
     if should_fold(seat, standing):
         return ClaimChoice("pass")
     closed = seat.closed
-    candidates: list[tuple[int, ClaimChoice]] = []
+    candidates: list[tuple[int, ClaimChoice, float]] = []
     if options.pon:
-        s, plan = _call_result(seat, [k, k], [k, k, k], {k})
+        s, plan, hand = _call_result(seat, [k, k], [k, k, k], {k})
         if plan and (s < standing or (value_pon and s <= standing)):
-            candidates.append((s, ClaimChoice("pon")))
+            candidates.append((s, ClaimChoice("pon"), open_han(seat, hand, [k, k, k])))
     if options.kan and not closed:
         after = list(counts)
         after[k] -= 3
         melds = [*_open_melds(seat), [k] * 4]
         if has_open_plan(tuple(after), melds, seat.value_honors()) and \
                 shanten(tuple(after), Forms(False, False)) <= standing:
-            candidates.append((standing, ClaimChoice("kan")))
+            candidates.append((standing, ClaimChoice("kan"), 1.0))
     for pair in options.chi:
         meld = sorted([k, *pair])
-        s, plan = _call_result(seat, list(pair), meld, _chi_forbidden(k, pair))
+        s, plan, hand = _call_result(seat, list(pair), meld, _chi_forbidden(k, pair))
         if plan and s < standing:
-            candidates.append((s, ClaimChoice("chi", pair)))
+            candidates.append((s, ClaimChoice("chi", pair), open_han(seat, hand, meld)))
     if not candidates:
         return ClaimChoice("pass")
-    s, choice = min(candidates, key=lambda c: (c[0], c[1].action != "pon"))
+    s, choice, han = min(candidates, key=lambda c: (c[0], -c[2], c[1].action != "pon"))
+    if level == "hard":
+        return choice if call_pays(seat, standing, s, han, closed, value_pon and choice.action == "pon") \
+            else ClaimChoice("pass")
     if closed and not (value_pon and choice.action == "pon"):
         # Opening a closed hand gives up riichi (and Five's Closed Hand): only a far hand with
         # value to carry (dora, red fives) trades that for speed.

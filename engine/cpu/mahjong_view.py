@@ -54,14 +54,23 @@ def _meld_kinds(meld: dict[str, Any]) -> list[int]:
 def passed_after_riichi(seats: Sequence[dict[str, Any]], dealer: str | None) -> dict[int, set[int]]:
     """Per riichi seat, kinds others discarded after its riichi (it did not ron them: R12).
 
-    Rivers carry no turn numbers, so the order is reckoned from discard counts and seat order
-    from the dealer; each call can shift a seat by one turn, so that much margin is kept.
+    Discards carry their place in the kyoku's order (``order``) when the view has it; without it
+    the order is reckoned from discard counts and seat order from the dealer, keeping a turn of
+    margin per call.
     """
+    if all("order" in d for s in seats for d in s.get("discards", [])):
+        out: dict[int, set[int]] = {}
+        for x, sx in enumerate(seats):
+            at = next((d["order"] for d in sx.get("discards", []) if d.get("riichi")), None)
+            if at is not None:
+                out[x] = {k for y, sy in enumerate(seats) if y != x for d in sy.get("discards", [])
+                          if d["order"] > at for k in parse_kinds(d["tile"])}
+        return out
     n = len(seats)
     names = [s.get("player") for s in seats]
     first = names.index(dealer) if dealer in names else 0
     calls = sum(1 for s in seats for m in s.get("melds", []) if m.get("type") in ("chi", "pon", "kan"))
-    out: dict[int, set[int]] = {}
+    out = {}
     for x, sx in enumerate(seats):
         declared = next((i for i, d in enumerate(sx.get("discards", [])) if d.get("riichi")), None)
         if declared is None:
@@ -93,7 +102,8 @@ def seat_from_view(view: dict[str, Any], variant: str) -> Seat:
         safe = {k for d in river for k in parse_kinds(d["tile"])} | passed.get(i, set())
         opponents.append(Opponent(discards=discards, melds=[_meld_kinds(m) for m in s.get("melds", [])
                                                               if m.get("type") != "ankan"],
-                                  riichi=bool(s.get("riichi")), safe=safe))
+                                  riichi=bool(s.get("riichi")), safe=safe,
+                                  dealer=variant != "five" and s.get("player") == view.get("dealer")))
     options = view.get("options") or {}
     if variant == "five":
         forms = Forms(bool(options.get("seven_pairs", False)), bool(options.get("thirteen_orphans", False)))
@@ -112,6 +122,7 @@ def seat_from_view(view: dict[str, Any], variant: str) -> Seat:
         forms=forms,
         in_riichi=bool(view.get("riichi_declared")),
         red_fives=any("0" in n for n in hand + ([drawn] if drawn else [])) or bool(options.get("red_fives", True)),
+        first_turn=not mine.get("discards") and not any(s.get("melds") for s in seats),
     )
 
 

@@ -13,9 +13,11 @@ from functools import cache, lru_cache
 
 from treys import Card, Evaluator
 
+from engine.cpu.poker_range import Read, class_share, hand_class, multiway, preflop_equity
 from engine.cpu.preflop import chen, chen_by_index
 
-SAMPLES = {"normal": 200, "easy": 0}
+SAMPLES = {"hard": 250, "normal": 200, "easy": 0}
+CALL_MARGIN = {"hard": 0.02, "normal": 0.04}  # equity needed above the pot odds to call
 BLUFF_RATE = 0.07
 RAISER_FLOOR = 3  # Chen score below which a bettor's sampled hand is redrawn (about the top 70%)
 BET_EQUITY = {1: 0.62, 2: 0.5}  # three or more opponents: 0.42
@@ -48,6 +50,7 @@ class PokerSpot:
     position: float = 0.5  # 0 first to act, 1 last
     street_bet: int = 0  # what this seat already put in this street
     raised: bool = False  # someone bet or raised beyond the blinds this street
+    reads: tuple[Read, ...] = ()  # what the betting history says of each live opponent
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,16 +215,108 @@ def by_class(spot: PokerSpot, options: PokerOptions, rng: random.Random) -> tupl
 def poker_decision(spot: PokerSpot, options: PokerOptions, rng: random.Random,
                    level: str = "normal") -> tuple[PokerChoice, float]:
     """One poker action, filled in with a legal amount, and the hand's strength (0..1) behind it:
-    the hand class preflop, the Monte Carlo equity after the flop."""
+    the equity against the opponents' read ranges (the hand class alone at the easy level)."""
     if level == "easy":
         return by_class(spot, options, rng)
+    reads = spot.reads or tuple(Read() for _ in range(spot.opponents))
     if not spot.board:
-        return preflop(spot, options, rng), _class_strength(spot.hole)
-    floor = RAISER_FLOOR if spot.raised else -10
-    eq = equity(spot.hole, spot.board, spot.opponents, rng, SAMPLES["normal"], floor)
+        eq = multiway([preflop_equity("".join(spot.hole), r.width) for r in reads])
+        return ranged_preflop(spot, options, level), eq
+    if level != "hard":
+        reads = tuple(Read(r.width) for r in reads)  # normal reads the preflop betting only
+    eq = ranged_equity(spot.hole, spot.board, reads, rng, SAMPLES[level])
     return postflop(spot, options, rng, eq), eq
 
 
 def choose_poker(spot: PokerSpot, options: PokerOptions, rng: random.Random,
                  level: str = "normal") -> PokerChoice:
     return poker_decision(spot, options, rng, level)[0]
+
+
+@cache
+def _share_of_cards(c1: int, c2: int) -> float:
+    """:func:`class_share` of two treys cards."""
+    return class_share(hand_class(Card.int_to_str(c1), Card.int_to_str(c2)))
+
+
+def _fits(ev: Evaluator, hand: list[int], board: list[int], read: Read, rng: random.Random) -> bool:
+    """Whether a sampled hand fits what the opponent's betting said (preflop width, then bets)."""
+    if _share_of_cards(hand[0], hand[1]) > read.width:
+        return False
+    if not read.bets or len(board) < 3:
+        return True
+    klass = ev.get_rank_class(ev.evaluate(hand, board))  # 9 high card, 8 pair, 7 two pair...
+    if read.raises and klass >= 8:
+        return rng.random() < 0.2  # a raise with one pair or less: a bluff or a draw now and then
+    return klass <= 8 or rng.random() < 0.35
+
+
+def ranged_equity(hole: tuple[str, str], board: tuple[str, ...], reads: tuple[Read, ...],
+                  rng: random.Random, samples: int) -> float:
+    """Share of the pot against opponents whose hands are sampled from their read ranges."""
+    ev = _evaluator()
+    mine = [Card.new(c) for c in hole]
+    known = [Card.new(c) for c in board]
+    deck = [c for c in _deck() if c not in mine and c not in known]
+    missing = 5 - len(known)
+    reads = reads or (Read(),)
+    total = 0.0
+    for _ in range(samples):
+        rng.shuffle(deck)
+        pos = 0
+        hands = []
+        for read in reads:
+            hand = deck[pos:pos + 2]
+            for attempt in range(10):
+                cand = deck[pos + 2 * attempt:pos + 2 * attempt + 2]
+                if _fits(ev, cand, known, read, rng):
+                    hand = cand
+                    deck[pos:pos + 2], deck[pos + 2 * attempt:pos + 2 * attempt + 2] = cand, deck[pos:pos + 2]
+                    break
+            hands.append(hand)
+            pos += 2
+        full = known + deck[pos:pos + missing]
+        my_rank = ev.evaluate(mine, full)
+        best = min(ev.evaluate(h, full) for h in hands)
+        if my_rank < best:
+            total += 1.0
+        elif my_rank == best:
+            total += 1.0 / (1 + sum(1 for h in hands if ev.evaluate(h, full) == best))
+    return total / samples if samples else 0.0
+
+
+def _raise_total(options: PokerOptions, total: int) -> PokerChoice:
+    if options.raise_to:
+        lo, hi = options.raise_to
+        return PokerChoice("raise", min(hi, max(lo, _round100(total))))
+    if options.bet:
+        lo, hi = options.bet
+        return PokerChoice("bet", min(hi, max(lo, _round100(total))))
+    if options.allin:
+        return PokerChoice("allin")
+    return _passive(options, call_ok=True)
+
+
+def ranged_preflop(spot: PokerSpot, options: PokerOptions, level: str) -> PokerChoice:
+    """Preflop from the equity table: open by position, defend and re-raise by equity against the
+    raisers' ranges, call when that equity beats the pot odds (so an all-in cannot push it off
+    a hand that is ahead of the all-in player's range)."""
+    hole = "".join(spot.hole)
+    share = class_share(hand_class(*spot.hole))
+    reads = spot.reads or tuple(Read() for _ in range(spot.opponents))
+    eq = multiway([preflop_equity(hole, r.width) for r in reads])
+    bb = spot.big_blind
+    if not spot.raised:
+        open_width = (15.0 + 40.0 * spot.position) / (1.0 + 0.25 * max(0, spot.opponents - 1))
+        if share <= open_width:
+            return _raise_total(options, spot.street_bet + spot.to_call + 2 * bb + bb * min(2, spot.opponents - 1))
+        if spot.to_call <= 0:
+            return _passive(options, call_ok=False)
+        return _passive(options, call_ok=spot.to_call <= bb // 2 and share <= 70.0)
+    pot_odds = spot.to_call / (spot.pot + spot.to_call)
+    narrowest = min(r.width for r in reads)
+    all_in_call = spot.to_call >= spot.stack
+    if not all_in_call and eq >= 0.6 and share <= narrowest * 0.3:
+        current = spot.street_bet + spot.to_call
+        return _raise_total(options, 3 * current if spot.stack > 6 * current else current + spot.stack)
+    return _passive(options, call_ok=eq >= pot_odds + CALL_MARGIN[level])

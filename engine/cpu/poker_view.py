@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.cpu.poker_play import PokerChoice, PokerOptions, PokerSpot
+from engine.cpu.poker_range import Read, read_history
 
 
 def split_cards(text: str) -> tuple[str, ...]:
@@ -57,6 +58,8 @@ def spot_from_table(view: dict[str, Any], player: str, hole: str, order: Sequenc
     blinds = view.get("blinds") or [100, 200]
     big = int(blinds[1])
     stacks = view.get("stacks") or view.get("points") or {}
+    read = read_history(view.get("history") or [], big)
+    opponents = sorted(live - {player}, key=lambda p: list(order).index(p) if p in order else 0)
     return PokerSpot(
         hole=split_cards(hole)[:2],  # type: ignore[arg-type]
         board=board,
@@ -68,6 +71,7 @@ def spot_from_table(view: dict[str, Any], player: str, hole: str, order: Sequenc
         position=ring_position(order, view.get("button"), player, live),
         street_bet=mine,
         raised=current > (big if not board else 0),
+        reads=tuple(read.get(p, Read()) for p in opponents),
     )
 
 

@@ -20,9 +20,24 @@ class Opponent:
     melds: list[list[int]] = field(default_factory=list)  # kinds of each open set
     riichi: bool = False
     safe: set[int] = field(default_factory=set)  # kinds that cannot ron-win against this seat
+    dealer: bool = False
 
     def __post_init__(self) -> None:
         self.safe |= set(self.discards)
+
+    def one_suit(self) -> int | None:
+        """The suit of an open hand whose every called set is that suit or honors (honitsu look)."""
+        if not self.melds:
+            return None
+        suits = {k // 9 for m in self.melds for k in m if k < 27}
+        return suits.pop() if len(suits) == 1 else None
+
+    def suit_factor(self, kind: int) -> float:
+        """Against a one-suit open hand, its suit and honors are the danger, other suits far less."""
+        suit = self.one_suit()
+        if suit is None:
+            return 1.0
+        return 1.3 if kind >= 27 or kind // 9 == suit else 0.2
 
 
 @dataclass(slots=True)
@@ -45,6 +60,12 @@ class Seat:
     forms: Forms = field(default_factory=Forms)
     in_riichi: bool = False
     red_fives: bool = True
+    first_turn: bool = False  # no discard of its own and no call on the table yet (double riichi)
+
+    @property
+    def dealer(self) -> bool:
+        """Whether this seat's wins pay half again (riichi and Janpo; Five's dealer gets no more)."""
+        return self.seat_wind == 27 and self.variant != "five"
 
     @property
     def closed(self) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.base import IllegalMove, Move, ScenarioError, check_legal
 from engine.holdem.cards import CardError, cards_str, deal, poker_entries
-from engine.holdem.hand import UNIT, HoldemHand
+from engine.holdem.hand import STREETS, UNIT, HoldemHand
 from engine.holdem.record import hand_record
 
 DEFAULT_BLINDS = (100, 200)
@@ -20,6 +20,11 @@ DEFAULT_STACK = 10_000
 
 
 MAX_CHIPS = 10**12  # a table larger than this is a typing mistake, and its sums would not print
+def action_history(hand: HoldemHand) -> list[list[Any]]:
+    """The hand's blinds and actions so far, in order, as ``[street, player, action, total]``
+    (``total``: the player's chips in this street after it). All of it is public: every seat's
+    view carries it, so a player (or a CPU) can read the betting the way a table shows it."""
+    return [[STREETS[street], seat, action, total] for street, seat, action, total in hand.log]
 
 
 def _chips(value: Any, name: str) -> int:
@@ -172,9 +177,10 @@ class HoldemTable:
             view.update(
                 hand.public_fields(),
                 seats={p: hand.status(p) if p in hand.order else "out" for p in self.players},
+                history=action_history(hand),
             )
         else:
-            view.update(street=None, board="", pot=0, pots=[], bets={}, to_act=None,
+            view.update(street=None, board="", pot=0, pots=[], bets={}, to_act=None, history=[],
                         seats={p: "out" if self.stacks[p] <= 0 else "in" for p in self.players})
         view["last_hand"] = self._last_hand_view()
         view.update(waiting_on=self.waiting_on(), calls_pending=False)  # whose turn is public in poker

@@ -19,6 +19,7 @@ from engine.base import IllegalMove, Move, ScenarioError, check_turn, matches, m
 from engine.holdem.cards import CardError, cards_str, deal, poker_entries
 from engine.holdem.hand import HoldemHand
 from engine.holdem.record import hand_record
+from engine.holdem.table import action_history
 from engine.riichi import spec as spec_mod
 from engine.riichi.game import MahjongGame
 from engine.riichi.kyoku import Phase
@@ -343,9 +344,10 @@ class JanpoGame:
             "last_hand": self.poker_results[-1] if self.poker_results else None,
         }
         if hand is None:
-            out.update(street=None, board="", pot=0, pots=[], bets={}, to_act=None, button=self.button)
+            out.update(street=None, board="", pot=0, pots=[], bets={}, to_act=None, button=self.button,
+                       history=[])
             return out
-        out.update(hand.public_fields())
+        out.update(hand.public_fields(), history=action_history(hand))
         return out
 
     def _tada_jan(self) -> bool:

@@ -37,7 +37,7 @@ def test_holdem_cpus_play_legal_moves_from_their_own_view():  # P1-P5
                 if other != player:
                     assert cards_str(hand.cards.hole[other]) not in text
 
-        seats = {**_seats("holdem"), "E": cpu_policy("holdem", "normal", strict=True)}
+        seats = {**_seats("holdem"), "E": cpu_policy("holdem", "hard", strict=True)}
         log = play_match(game, seats, seed, inspect=inspect)
         assert game.finished and len(log.moves) > 12
         assert sum(game.summary()["points"].values()) == 25000
@@ -85,8 +85,8 @@ def _string_lists(value: Any) -> list[list[str]]:
 
 
 def _seats(game_name: str) -> dict[str, Any]:
-    """Normal CPUs, an easy CPU and a random player, so the CPUs meet varied positions."""
-    return {"A": cpu_policy(game_name, "normal", strict=True), "B": cpu_policy(game_name, "easy", strict=True),
+    """A hard, a normal and an easy CPU and a random player, so the CPUs meet varied positions."""
+    return {"A": cpu_policy(game_name, "hard", strict=True), "B": cpu_policy(game_name, "easy", strict=True),
             "C": cpu_policy(game_name, "normal", strict=True), "D": random_player}
 
 
@@ -116,7 +116,7 @@ def test_the_view_is_all_a_cpu_reads():
 
 def test_choose_move_rejects_unknown_level_and_empty_legal():
     with pytest.raises(ValueError):
-        choose_move("holdem", {}, [["A", "check"]], None, "hard")  # type: ignore[arg-type]
+        choose_move("holdem", {}, [["A", "check"]], None, "expert")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         choose_move("holdem", {}, [], None)  # type: ignore[arg-type]
 
@@ -127,7 +127,7 @@ POSITIONS = int(os.environ.get("CPU_POSITIONS", "300"))
 @pytest.mark.parametrize("game_name", ["riichi", "five", "janpo", "holdem"])
 def test_cpu_answers_legally_in_positions_reached_by_random_play(game_name):
     """Random play reaches odd corners (riichi, kans, robbed kans, poker after the kyoku); at every
-    position along the way both levels must return a move from the legal list."""
+    position along the way every level must return a move from the legal list."""
     asked = 0
     seed = 0
     while asked < POSITIONS:
@@ -139,7 +139,7 @@ def test_cpu_answers_legally_in_positions_reached_by_random_play(game_name):
         while not game.finished and asked < POSITIONS:
             for player in game.waiting_on():
                 view, legal = game.view(player), game.legal_moves(player)
-                level = "normal" if asked % 2 else "easy"
+                level = ("easy", "normal", "hard")[asked % 3]
                 move = choose_move(game_name, view, legal, random.Random(asked), level, strict=True)
                 check_legal(game, move)
                 asked += 1

@@ -6,7 +6,7 @@ import random
 
 from engine.base import check_legal
 from engine.cpu import choose_move
-from engine.cpu.janpo_play import choose_janpo_turn, hopeless, tsumogiri_cost
+from engine.cpu.janpo_play import chip_gain, choose_janpo_turn, hopeless, mahjong_ev
 from engine.cpu.janpo_view import split
 from engine.cpu.mahjong_play import TurnOptions, score_discards
 from engine.cpu.poker_play import PokerOptions, PokerSpot
@@ -45,7 +45,7 @@ def test_hopeless_mahjong_hand_plays_poker_with_every_draw():
     scored = {x.kind: x for x in score_discards(s, options(s).discards)}
     best = min(scored.values(), key=lambda x: (x.shanten, -x.utility))
     assert hopeless(best.shanten, s.wall_left)
-    assert tsumogiri_cost(best, scored[kind("2m")]) > 0.15  # the drawn tile is not the best discard
+    assert scored[kind("2m")].ukeire < best.ukeire  # the drawn tile is not the best discard
     choice = choose_janpo_turn(s, options(s), spot("KsKh"), FACING, random.Random(0))
     assert choice.tsumogiri and choice.poker.action in ("call", "raise")
 
@@ -78,3 +78,16 @@ def test_first_combined_turn_of_a_real_table_is_legal():  # J6, J7
         move = choose_move("janpo", game.view(player), game.legal_moves(player), random.Random(seed), strict=True)
         check_legal(game, move)
         assert len(move) >= 3  # a mahjong part and a poker part
+
+
+def test_chip_action_is_priced_in_points_against_the_mahjong_hand():
+    """A tenpai kept by the best discard is worth more than a small pot's share; a big pot pays."""
+    s = seat("123m456p789s11z4m7z", drawn="5m", wall_left=60)
+    scored = {x.kind: x for x in score_discards(s, options(s).discards, count_also=frozenset({kind("5m")}))}
+    lost = mahjong_ev(s, scored[kind("7z")], "hard") - mahjong_ev(s, scored[kind("5m")], "hard")
+    assert lost > 0
+    small = PokerSpot(("Ks", "Kh"), (), 700, 500, 24000, 500, 3, 0.0, 0, False)
+    big = PokerSpot(("Ks", "Kh"), (), 12000, 1000, 24000, 500, 1, 0.0, 0, True)
+    call = FACING
+    from engine.cpu.poker_play import PokerChoice
+    assert chip_gain(small, PokerChoice("call"), 0.5, call) < lost < chip_gain(big, PokerChoice("call"), 0.8, call)

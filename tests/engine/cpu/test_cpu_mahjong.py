@@ -122,3 +122,31 @@ def test_closed_one_shanten_keeps_riichi_over_a_simple_pon():
 def test_five_keeps_vip_pair():  # F4 VIP Sets
     s = seat("234m567p789s22p66z1p", variant="five")
     assert pick_discard(s, everything(s), RNG).kind != kind("6z")
+
+
+def test_shanten_cache_adds_nothing_for_the_garbage_collector():
+    """Issue 17: the cache's keys and values are untracked objects, so a collection never walks it."""
+    import gc
+
+    from engine.cpu import efficiency
+
+    efficiency.clear_cache()
+    s = seat("123m456p789s1122z", drawn="3z")
+    pick_discard(s, everything(s), RNG)
+    tables = efficiency._CACHE.values()
+    assert sum(len(t) for t in tables) > 10
+    assert not any(gc.is_tracked(t) for t in tables)
+    assert not any(gc.is_tracked(k) for t in tables for k in t)
+
+
+def test_danger_reads_suji_kabe_and_genbutsu():
+    from engine.cpu.safety import danger
+
+    opp = Opponent(discards=[kind("4m")], riichi=True)
+    seen = [0] * 34
+    # genbutsu < suji terminal < suji middle < a live middle tile
+    order = [danger(kind(t), opp, seen) for t in ("4m", "1m", "7m", "5m")]
+    assert order == sorted(order) and order[0] == 0.0 and order[-1] > 2 * order[2]
+    walled = list(seen)
+    walled[kind("8s")] = 4  # no-chance: nobody holds 8s, so 9s is no 7-8 wait
+    assert danger(kind("9s"), opp, walled) < danger(kind("9s"), opp, seen) / 2

@@ -6,6 +6,7 @@ import random
 
 from engine.cpu.poker_play import PokerOptions, PokerSpot, choose_poker, equity
 from engine.cpu.poker_view import poker_options
+from engine.games import new_game
 
 OPEN = PokerOptions(fold=True, call=True, raise_to=(1000, 20000), allin=True)
 CHECKED = PokerOptions(check=True, bet=(500, 20000), allin=True)
@@ -77,3 +78,48 @@ def test_same_seed_same_decision():
 def test_easy_level_plays_by_hand_class():
     choice = choose_poker(spot("7s2d", board="7h7c2d", to_call=0, pot=2000), CHECKED, random.Random(0), "easy")
     assert choice.action == "bet"  # a full house
+
+
+def _class_hole(name: str) -> str:
+    """Two concrete cards of a class name such as ``AKo``, ``T9s`` or ``77``."""
+    if len(name) == 2:
+        return f"{name[0]}s{name[1]}h"
+    return f"{name[0]}s{name[1]}{'s' if name[2] == 's' else 'h'}"
+
+
+def test_calls_a_shove_with_every_hand_ahead_of_the_shovers_range():
+    """Not exploitable by always-shove: facing a 100 bb open shove heads-up, every class with
+    55 % equity or more against the range an open shove is read as is called, whatever the seed."""
+    from engine.cpu.poker_range import OPEN_SHOVE_WIDTH, Read, preflop_equity
+    from engine.cpu.preflop_table import CLASSES
+
+    shove = PokerOptions(fold=True, allin=True)
+    ahead = [c for c in CLASSES if preflop_equity(_class_hole(c), OPEN_SHOVE_WIDTH) >= 0.55]
+    assert len(ahead) >= 15 and "AKo" in ahead
+    for name in ahead:
+        hole = _class_hole(name)
+        spot = PokerSpot((hole[:2], hole[2:]), (), 20200, 19800, 19800, 200, 1, 0.0, 200, True,
+                         reads=(Read(OPEN_SHOVE_WIDTH),))
+        for seed in range(10):
+            assert choose_poker(spot, shove, random.Random(seed), "hard").action == "allin", name
+            assert choose_poker(spot, shove, random.Random(seed), "normal").action == "allin", name
+
+
+def test_betting_history_narrows_each_range():
+    from engine.cpu.poker_range import OPEN_SHOVE_WIDTH, RAISE_WIDTHS, read_history
+
+    blinds = [["preflop", "A", "small blind", 100], ["preflop", "B", "big blind", 200]]
+    opened = read_history([*blinds, ["preflop", "A", "raise", 600], ["preflop", "B", "raise", 1800],
+                           ["preflop", "A", "call", 1800], ["flop", "B", "bet", 1200]], 200)
+    assert opened["A"].width == RAISE_WIDTHS[0] and opened["B"].width == RAISE_WIDTHS[1]
+    assert opened["B"].bets == 1 and opened["A"].bets == 0
+    shoved = read_history([*blinds, ["preflop", "A", "allin", 20000]], 200)
+    assert shoved["A"].width == OPEN_SHOVE_WIDTH and shoved["B"].width == 100.0
+
+
+def test_holdem_views_carry_the_public_betting_history():
+    game = new_game({"game": "holdem", "players": ["A", "B", "C"], "seed": 4})
+    game.play(["A", "raise", 600])
+    history = game.view("C")["history"]
+    assert history[-1] == ["preflop", "A", "raise", 600]
+    assert game.view("B")["history"] == history == game.public_view()["history"]
