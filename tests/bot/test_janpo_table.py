@@ -51,7 +51,8 @@ async def test_janpo_one_human_three_cpus_to_final_standings(fake: FakeDiscord, 
     assert [line.split(". ")[0] for line in text.split("\n") if re.match(r"^\d\. ", line)] == ["1", "2", "3", "4"]
     assert sum(v for _, v in table.game.summary()["standings"]) + table.game.summary()["deposits"] == 100_000
     results = [m for m in fake.channel_messages() if m.content.startswith("Result of ")]
-    assert [m.content for m in results] == [f"Result of {r['kyoku']}" for r in table.game.summary()["kyoku_results"]]
+    titles = [r["kyoku"] + (f" · {r['honba']} honba" if r["honba"] else "") for r in table.game.summary()["kyoku_results"]]
+    assert [m.content for m in results] == [f"Result of {title}" for title in titles]
     assert all(m.files and m.files[0][0] == "result.png" for m in results)
     await fake.table_idle(bot, table.table_id)  # the result is stored after the final message is shown
     assert await bot.store.load_unfinished() == []  # the finished game left the live tables
