@@ -7,6 +7,10 @@ dealer is one of them. Moves use the scenario syntax without the player: ``["dis
 
 Points live outside (a shared list the game owns); the kyoku changes them only for riichi
 deposits and its final payments, so a game can watch them.
+
+``log`` keeps the moves in the order they were played; ``record`` keeps what took effect, in the
+order it did (engine/riichi/record.py): game logs and replays read the record, since a claim
+answered early only resolves once every answer that matters is in.
 """
 
 from __future__ import annotations

@@ -16,6 +16,9 @@ Where Tenhou's rules and ours (M.League, docs/RULES.md) differ, the test says so
   deltas are then not compared (they follow the fu).
 - Kiriage mangan (R6): 4 han 30 fu and 3 han 60 fu pay as mangan here, 7,700 / 11,600 under
   Tenhou's rules; the test compares those deltas with mangan's payments.
+- Formal tenpai (R10): a wait only on a kind the player holds all four of is noten here; where
+  riichienv's evaluator counts such a wait, the test checks that this is the case. Draw deltas
+  are then the 3,000 noten payment split from the seats found tenpai.
 - 13 han and more without a yakuman is sanbaiman here (R6), kazoe yakuman under Tenhou's rules:
   deltas are not compared there; han and fu still are. Yakuman: both must call it one; han are
   not compared (no double yakuman here, R6).
@@ -115,6 +118,47 @@ def _calculator(ctx: Any, stream: list[dict[str, Any]], winner: int) -> Any:
     return core.HandEvaluator(tiles, melds)
 
 
+def _final_hands(stream: list[dict[str, Any]]) -> list[tuple[list[int], list[list[int]]]]:
+    """Each seat's concealed kinds and meld kinds at the end, rebuilt from the stream alone."""
+    hands = [[_kind(t) for t in h] for h in stream[0]["tehais"]]
+    melds: list[list[list[int]]] = [[] for _ in range(4)]
+    for e in stream:
+        kind, actor = e["type"], e.get("actor")
+        if kind == "tsumo":
+            hands[actor].append(_kind(e["pai"]))
+        elif kind == "dahai":
+            hands[actor].remove(_kind(e["pai"]))
+        elif kind in ("chi", "pon", "daiminkan", "ankan"):
+            for t in e["consumed"]:
+                hands[actor].remove(_kind(t))
+            melds[actor].append(sorted(_kind(t) for t in e["consumed"] + ([e["pai"]] if "pai" in e else [])))
+        elif kind == "kakan":
+            hands[actor].remove(_kind(e["pai"]))
+            pon = next(m for m in melds[actor] if len(m) == 3 and m[0] == m[1] == _kind(e["pai"]))
+            pon.append(_kind(e["pai"]))
+    return list(zip(hands, melds, strict=True))
+
+
+def _riichienv_tenpai(hand: list[int], melds: list[list[int]]) -> tuple[bool, bool]:
+    """riichienv's tenpai for a 13-tile hand, and whether R10 (a wait only on a kind the player
+    holds all four of is no wait) is what makes ours differ."""
+    core = riichienv._riichienv
+    copies: dict[int, int] = {}
+
+    def ids(kinds: list[int]) -> list[int]:
+        out = []
+        for k in kinds:
+            out.append(k * 4 + copies.get(k, 0))
+            copies[k] = copies.get(k, 0) + 1
+        return out
+
+    types = {3: core.MeldType.Pon, 4: core.MeldType.Daiminkan}
+    built = [core.Meld(core.MeldType.Chi if m[0] != m[1] else types[len(m)], ids(m), True) for m in melds]
+    waits = list(core.HandEvaluator(ids(hand), built).get_waits())
+    held = [hand.count(k) + sum(m.count(k) for m in melds) for k in range(34)]
+    return bool(waits), bool(waits) and all(held[w] == 4 for w in waits)
+
+
 def _conditions(ctx: Any, stream: list[dict[str, Any]], win: dict[str, Any]) -> Any:
     """riichienv's conditions for the win, haitei/houtei/rinshan recounted from the stream's events."""
     c = ctx.conditions
@@ -186,6 +230,17 @@ def check_game(tmp_path: Path, played: PlayedGame) -> dict[str, int]:
         if result["result"] == "draw":
             assert contexts == []
             assert stream[-2]["type"] == "ryukyoku"
+            tenpai = []
+            for s, (hand, melds) in enumerate(_final_hands(stream)):
+                theirs, four_copies = _riichienv_tenpai(hand, melds)
+                ours = played.players[s] in result["tenpai"]
+                if theirs != ours:  # R10: not tenpai here; riichienv's evaluator counts the wait
+                    assert theirs and four_copies and not ours
+                    seen["four_copies"] = seen.get("four_copies", 0) + 1
+                tenpai.append(ours)
+            count = sum(tenpai)
+            noten = [0] * 4 if count in (0, 4) else [3000 // count if t else -3000 // (4 - count) for t in tenpai]
+            assert noten == [result["deltas"][p] for p in played.players]
             continue
         seen["wins"] += 1
         (ctx,) = contexts
@@ -252,6 +307,8 @@ def test_riichienv_agrees_on_the_rule_scenarios(tmp_path: Path, path: Path) -> N
     assert seen["wins"] + seen["kyoku"] >= 1
     if path.stem == "r6-double-wind-pair-fu":
         assert seen["double_wind"] == 1  # 40 fu here, 50 under Tenhou's rules
+    if path.stem == "r10-four-copies-across-meld-noten":
+        assert seen["four_copies"] == 1  # noten here (R10); riichienv's evaluator lists the wait
 
 
 def test_a_riichi_with_fewer_than_four_tiles_left_is_ours_not_tenhous(tmp_path: Path) -> None:
