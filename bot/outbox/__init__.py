@@ -25,6 +25,18 @@ Policy
     * Time is an injected ``Clock`` (``now()``, ``async sleep()``); tests and the benchmark use
       ``VirtualClock``.
 
+Use (one ``Outbox`` per bot, on the tables' clock)::
+
+    outcome = await outbox.submit(
+        lambda file: message.edit(attachments=[file]),   # the one Discord call
+        draw=lambda: draw_table_picture(table),          # awaited at its turn: the latest state
+        route=Route.channel(message.channel.id),
+        priority=Priority.HUMAN_TABLE if table.has_humans else Priority.CPU_TABLE,
+        key=("table-picture", message.channel.id),
+        stamp=table.last_click)                          # human tables: newest click first
+    if outcome.gone:
+        ...  # the channel or message is gone (403/404): close the table
+
 discord.py's own rate-limit handling, and how it fits
     discord.py (``HTTPClient.request``) keeps per-bucket state from the ``X-RateLimit-*``
     headers: it waits before a request on an exhausted bucket, and on a 429 it sleeps
