@@ -52,7 +52,9 @@ class Game(Protocol):
         ...
 
     def public_view(self) -> dict[str, Any]:
-        """What the channel may see: no concealed tile, no hole card before showdown."""
+        """What the channel may see: no concealed tile, no hole card before showdown, and never
+        who may claim a discard: ``waiting_on`` names whose turn it is, or is empty while
+        ``calls_pending`` (D67)."""
         ...
 
     def default_move(self, player: str) -> Move:

@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.janpo.moves import split_move
+
 POKER_VERBS = ("check", "call", "bet", "raise", "allin", "fold")
 MAX_BUTTONS = 25
 
@@ -54,11 +56,8 @@ class Button:
 
 
 def split(body: Sequence[Any]) -> tuple[list[Any], list[Any]]:
-    """``["discard", "5m", "check"]`` -> (mahjong part, poker part)."""
-    for i, word in enumerate(body):
-        if word in POKER_VERBS and isinstance(word, str):
-            return list(body[:i]), list(body[i:])
-    return list(body), []
+    """``["discard", "5m", "check"]`` -> (mahjong part, poker part), as the engine reads it."""
+    return split_move(body)
 
 
 def poker_parts(legal: Sequence[Sequence[Any]]) -> list[str]:

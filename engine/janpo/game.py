@@ -20,6 +20,7 @@ from engine.holdem.cards import CardError, cards_str, deal, poker_entries
 from engine.holdem.hand import HoldemHand
 from engine.holdem.record import hand_record
 from engine.holdem.table import action_history
+from engine.janpo.moves import CHIP_ACTIONS, PASSIVE, split_move
 from engine.riichi import spec as spec_mod
 from engine.riichi.game import MahjongGame
 from engine.riichi.kyoku import Phase
@@ -28,9 +29,6 @@ from engine.riichi.ruleset import RiichiScoring
 BLINDS = (200, 500)  # J3
 START = 25000  # J1
 RIICHI_POINTS = 1000  # R9: in Janpo a riichi needs the deposit in points
-CHIP_ACTIONS = ("call", "bet", "raise", "allin")
-PASSIVE = ("check", "fold")
-_TWO_PART = ("discard", "riichi", "ankan", "kakan", "chi")
 
 
 class JanpoGame:
@@ -261,13 +259,12 @@ class JanpoGame:
             self._sync_from_hand()
             self._after_poker()
             return
-        cut = 3 if move[1] in _TWO_PART else 2
-        mahjong, poker = move[:cut], move[cut:]
+        mahjong, poker = split_move(move[1:])
         if poker:
             assert self.hand is not None
             self.hand.act(player, poker[0], poker[1] if len(poker) > 1 else None)
             self._sync_from_hand()
-        self.mj.play_in_kyoku(self.players.index(player), mahjong[1:])
+        self.mj.play_in_kyoku(self.players.index(player), mahjong)
         if poker or self.hand is not None and self.hand.over:
             self._after_poker()
         self._check_three_busted()
@@ -282,9 +279,8 @@ class JanpoGame:
         text = move_text(move[1:])
         if self.playout and self.hand is not None:
             return f"{text}: {self._poker_reason(player, move[1:]) or 'not allowed now'}"
-        cut = 3 if len(move) > 1 and move[1] in _TWO_PART else 2
-        mahjong_part, poker_part = move[1:cut], move[cut:]
-        if self.poker_turn(player) and poker_part and any(m[1:cut] == mahjong_part for m in legal):
+        mahjong_part, poker_part = split_move(move[1:])
+        if self.poker_turn(player) and poker_part and any(split_move(m[1:])[0] == mahjong_part for m in legal):
             reason = self._poker_reason(player, poker_part)
             if reason:
                 return f"{text}: {reason}"
@@ -300,8 +296,8 @@ class JanpoGame:
         ):
             return f"{text}: no poker action on this turn (tada-jan, J7/J8)"
         mahjong = [m for m in legal if not any(isinstance(x, str) and x in (*PASSIVE, *CHIP_ACTIONS) for x in m)]
-        cut = 3 if len(move) > 1 and move[1] in _TWO_PART else 2
-        return self.mj.kyoku.why_not(self.players.index(player), move[1:cut], [m[1:] for m in mahjong] or legal)
+        return self.mj.kyoku.why_not(self.players.index(player), split_move(move[1:])[0] or move[1:2],
+                                     [m[1:] for m in mahjong] or legal)
 
     def _poker_reason(self, player: str, poker: list[Any]) -> str | None:
         """The hold'em hand's own reason for refusing a poker part, or None if it is acceptable."""

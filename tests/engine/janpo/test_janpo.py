@@ -223,3 +223,28 @@ def test_a_mahjong_payment_reaches_a_live_poker_hand_once() -> None:
     assert g.points == [g.hand.stack(p) for p in g.players]
     s = g.summary()
     assert sum(s["points"].values()) + s["pot"] + s["deposits"] == 100_000 - 1200
+
+
+def test_every_legal_move_splits_into_a_legal_mahjong_part_and_a_legal_poker_part() -> None:
+    """J7, J9: the one move parser (engine.janpo.moves) reads every listed move as the engine
+    plays it: the mahjong part is a legal mahjong move, the poker part a legal poker action."""
+    from engine.base import matches
+    from engine.janpo.moves import split_move
+
+    rng = random.Random(11)
+    g = fresh(11)
+    checked = 0
+    while not g.finished and checked < 3000:
+        player = rng.choice(g.waiting_on())
+        legal = g.legal_moves(player)
+        for move in legal:
+            mahjong, poker = split_move(move[1:])
+            assert mahjong or poker
+            if mahjong:
+                assert [player, *mahjong] in g.mj.legal_moves(player), move
+            if poker:
+                assert g.hand is not None and any(matches([player, *poker], m) or [player, *poker] == m
+                                                  for m in g.hand.legal(player)), move
+            checked += 1
+        g.play(concrete(rng.choice(legal), rng))
+    assert checked >= 3000
