@@ -5,8 +5,9 @@
   with a human room's).
 * ``h2h``: one ``hard`` seat against three seats of the CPU as it stood at commit ``BASELINE``
   (loaded from git history into a private package, so "today's normal" stays fixed while the
-  CPU changes); the hard seat rotates with the seed. Average final points of the hard seat minus
-  the baseline seats' average, with its standard error over games.
+  CPU changes); the hard seat rotates with the seed. The hard seat's final points minus the
+  baseline seats' average, less the same margin of a baseline CPU in that seat on the same
+  deal (duplicate play), with its standard error over games.
 * ``holdem``: heads-up, 100 big blinds, a hard CPU against always-call, always-shove and random
   players (button alternating): the CPU's net in big blinds per 100 hands ± standard error.
 * ``time``: decision time per game kind over ``CPU_BENCH_DECISIONS`` decisions of hard CPUs:
@@ -124,20 +125,28 @@ def play_stats(level: str, n: int) -> list[tuple[str, str]]:
 
 
 def head_to_head(game: str, level: str, n: int) -> tuple[str, str]:
-    """One ``level`` seat against three baseline seats, the level's seat rotating with the seed."""
+    """One ``level`` seat against three baseline seats, the level's seat rotating with the seed.
+
+    Duplicate comparison: each seed is also played by four baseline seats (the same walls and
+    cards), and the figure is the level's margin minus the baseline's margin in that same seat,
+    which takes most of the luck of the deal out of the difference.
+    """
     old = baseline_policy(game)
-    diffs: list[float] = []
-    mine: list[float] = []
+    dup: list[float] = []
+    raw: list[float] = []
     for seed in range(n):
-        g = new_game(spec(game, seed))
         cpu = PLAYERS[seed % 4]
-        play_match(g, {p: cpu_policy(game, level) if p == cpu else old for p in PLAYERS}, seed)
-        points = g.summary()["points"]
-        others = statistics.mean(points[p] for p in PLAYERS if p != cpu)
-        mine.append(points[cpu])
-        diffs.append(points[cpu] - others)
-    return (f"{game}: {level} vs three {BASELINE} normal (N={n}): points {level} − others",
-            f"{statistics.mean(diffs):+.0f} ± {_se(diffs):.0f} se  ({level} average {statistics.mean(mine):.0f})")
+        margins = []
+        for seats in ({p: cpu_policy(game, level) if p == cpu else old for p in PLAYERS},
+                      dict.fromkeys(PLAYERS, old)):
+            g = new_game(spec(game, seed))
+            play_match(g, seats, seed)
+            points = g.summary()["points"]
+            margins.append(points[cpu] - statistics.mean(points[p] for p in PLAYERS if p != cpu))
+        raw.append(margins[0])
+        dup.append(margins[0] - margins[1])
+    return (f"{game}: {level} vs three {BASELINE} normal (N={n}): margin, duplicate-adjusted",
+            f"{statistics.mean(dup):+.0f} ± {_se(dup):.0f} se  (raw margin {statistics.mean(raw):+.0f} ± {_se(raw):.0f})")
 
 
 def _pick(legal: list[Move], order: tuple[str, ...], rng: random.Random) -> Move:

@@ -28,6 +28,7 @@ from engine.tiles import RED_FIVES, dora_of
 MAX_COUNTED = 5  # discards whose effective tiles are counted, loosest first (3 when far)
 DRAW_BUDGET = 50  # ...until this many draws were tried (at least two discards are always counted)
 GOOD_WAIT = 1  # live winning tiles needed to declare riichi rather than wait silently
+PUSHES = (1.2, 1.3)  # dangerous discards a pushing hand still makes: ready, and per step further
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +216,7 @@ def discard_ev(seat: Seat, s: Scored, counts: Counts, level: str) -> float:
     others = OTHERS_WIN + 0.1 * sum(threat(o, dora) for o in seat.opponents)
     chance = win_chance(s.shanten, s.ukeire, seat.wall_left, others)
     gain = chance * push_value(seat, counts, s.kind, level, s.shanten == 0)
-    return gain - (1.5 + 1.5 * s.shanten) * lost + 10.0 * s.utility
+    return gain - (PUSHES[0] + PUSHES[1] * s.shanten) * lost + 10.0 * s.utility
 
 
 def push_or_fold(seat: Seat, scored: list[Scored], level: str) -> Scored:
@@ -283,6 +284,10 @@ def declare_riichi(seat: Seat, counts: Counts, kind: int, waits: int) -> bool:
     after[kind] -= 1
     hand = tuple(after)
     threatened = max_threat(seat) >= 0.8
+    if seat.variant == "five":
+        # Five: riichi is free (no deposit, F6) and every closed hand already has a yaku; only
+        # at 4 han, where one more han leaves the base score where it is (F5), is dama better.
+        return not 3.5 <= estimate_han(seat, hand, riichi=False) < 4.5
     if closed_yaku(seat, hand):
         dama_han = estimate_han(seat, hand, riichi=False)
         if dama_han >= 3.5 or (threatened and dama_han >= 1.5):
