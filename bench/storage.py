@@ -1,5 +1,7 @@
-"""Storage speed: leaderboard and stats queries over 100,000 stored games in one guild, and the
-writes made during play (``save_table`` after every move, ``finish_game`` once per game).
+"""Storage speed: leaderboard and stats queries over 100,000 stored games in one guild, the
+writes made during play (a move appended, ``finish_game`` once per game) and, on SQLite and on
+PostgreSQL (when JANPO_BENCH_POSTGRES_URL or JANPO_TEST_POSTGRES_URL names a server), the save
+cost from 0 to 10,000 moves, saves per second and ``finish_game`` under contention.
 
 The big database is built once with plain ``executemany`` in one transaction and cached in the
 temp directory (keyed by schema version and size), so later runs only measure.
@@ -18,6 +20,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from bench._storage_load import PG_ENV, pg_schema, postgres_url, run_load
 from bot.storage import FinishedGame, SeatResult, Store, TableRecord
 from bot.storage.rating import DEFAULT_RATING, cpu_rating, shared_ranks, update
 from bot.storage.sqlite_schema import LATEST
@@ -184,5 +187,24 @@ def run(quick: bool) -> list[tuple[str, str]]:
         built = f"built in {time.perf_counter() - start:.1f} s"
     with tempfile.TemporaryDirectory() as tmp:
         figures = asyncio.run(_measure(path, games, 20 if quick else 50, os.path.join(tmp, "writes.sqlite")))
+        figures.extend(asyncio.run(_load("SQLite", os.path.join(tmp, "load.sqlite"), quick)))
+    url = postgres_url()
+    if url is None:
+        figures.append(("PostgreSQL", f"skipped: set {PG_ENV[0]} to a server's URL"))
+    else:
+        figures.extend(asyncio.run(_postgres(url, quick)))
     size = os.path.getsize(path) / 2**20
     return [(f"database: {games:,} games, {USERS} players, one guild", f"{size:.0f} MiB, {built}"), *figures]
+
+
+async def _load(label: str, where: str, quick: bool) -> list[tuple[str, str]]:
+    return await run_load(label, lambda: Store.open(where), quick)
+
+
+async def _postgres(url: str, quick: bool) -> list[tuple[str, str]]:
+    async with pg_schema(url) as where:
+        store = await Store.open(where)
+        out = [(f"PostgreSQL: {label}", figure) for label, figure in await _save_cost(store, 20 if quick else 80)]
+        await store.close()
+        out.extend(await run_load("PostgreSQL", lambda: Store.open(where), quick))
+    return out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import asyncpg
 import pytest
@@ -61,3 +62,13 @@ async def test_a_failing_step_leaves_the_previous_version(pg_url: str, monkeypat
     finally:
         await conn.close()
     assert (await versions(pg_url))[-1] == LATEST
+
+
+async def test_moves_commit_without_waiting_for_the_disk_and_finished_games_wait(pg_url: str) -> None:
+    store = await Store.open(pg_url)
+    pool: Any = store._pool  # type: ignore[attr-defined]
+    assert await pool.fetchval("SHOW synchronous_commit") == "off"  # as SQLite's synchronous=NORMAL
+    await store.close()
+    strict = await Store.open(pg_url + "&synchronous_commit=on")
+    assert await strict._pool.fetchval("SHOW synchronous_commit") == "on"  # type: ignore[attr-defined]
+    await strict.close()
