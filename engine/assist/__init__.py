@@ -21,11 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.assist.mahjong import Discard, MahjongAssist, mahjong_assist
+from engine.assist.mahjong import Discard, MahjongAssist, draw_lowers_shanten, mahjong_assist
 from engine.assist.poker import PokerAssist, poker_assist
 from engine.cpu.janpo_view import split
 
-__all__ = ["Assist", "Discard", "MahjongAssist", "PokerAssist", "assist", "mahjong_words"]
+__all__ = ["Assist", "Discard", "MahjongAssist", "PokerAssist", "assist", "draw_lowers_shanten", "mahjong_words"]
 
 
 @dataclass(frozen=True, slots=True)

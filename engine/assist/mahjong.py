@@ -207,3 +207,28 @@ def mahjong_assist(view: dict[str, Any], words: Sequence[Sequence[Any]]) -> Mahj
         best = ()
     near = near_five(seat, now) if variant == "five" else near_riichi(seat, now)
     return MahjongAssist(now, tuple(table), best, tuple(near))
+
+
+def draw_lowers_shanten(view: dict[str, Any], words: Sequence[Sequence[Any]]) -> bool:
+    """Whether some legal discard other than the drawn tile leaves a lower shanten than letting the
+    drawn tile go (shanten only: cheaper than :func:`mahjong_assist`). False without a draw."""
+    drawn = view.get("drawn")
+    if not drawn:
+        return False
+    seat = seat_from_view(view, "five" if view.get("game") == "five" else "riichi")
+    counts = list(seat.counts)
+    forms = _forms(seat)
+
+    def after(tile: str) -> int:
+        kind = parse_kinds(tile)[0]
+        counts[kind] -= 1
+        value = shanten(tuple(counts), forms)
+        counts[kind] += 1
+        return value
+
+    kept = after(str(drawn))
+    for w in words:
+        picked = discarded(w)
+        if picked is not None and not picked[1] and after(picked[0]) < kept:
+            return True
+    return False
