@@ -190,3 +190,18 @@ def test_final_kyoku() -> None:
     broke = [{"player": p, "points": pts, "discards": [], "melds": []} for p, pts in points.items()]
     assert final_kyoku(view_of(HAND, None, game="janpo", round="E2", seats=broke))  # J13
     assert final_kyoku({"game": "riichi"})  # unknown: prompt
+
+
+def test_a_yakuless_shape_is_never_won_for_the_player() -> None:
+    """B waits on 1m or 9p with no yaku (R13: a win needs one); A's 1m goes by. The engine offers
+    no ron, so auto-win has nothing to declare, and no calls passes the calls that are offered."""
+    game = new_game({"game": "riichi", "players": ["A", "B", "C", "D"], "seed": 4,
+                     "kyoku": [{"hands": {"A": "1m456m456p456s777z", "B": "11m123m789p234s99p"},
+                                "draws": "2z"}]})
+    game.play(["A", "discard", "1m"])
+    legal = game.legal_moves("B")
+    assert {m[1] for m in legal} == {"chi", "pon", "kan", "pass"}
+    view = game.view("B")
+    assert view["no_win_reason"] == "no yaku"
+    assert auto_move(UserSettings(auto_win=True), view, legal) is None
+    assert auto_move(ALL_ON, view, legal) == ["B", "pass"]
