@@ -19,6 +19,7 @@ class Config:
     database_path: str = DEFAULT_DATABASE
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    max_tables: int = 25  # tables (lobbies and games) one server may have open at once
 
 
 MISSING_TOKEN = (
@@ -47,8 +48,12 @@ def load_config(environ: Mapping[str, str] | None = None, *, dotenv: bool = True
     level = environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+    tables_text = environ.get("MAX_TABLES_PER_GUILD", "").strip() or "25"
+    if not tables_text.isdigit() or int(tables_text) < 1:
+        raise ConfigError(f"MAX_TABLES_PER_GUILD must be a whole number from 1, not {tables_text!r}.")
     return Config(
         token=token,
+        max_tables=int(tables_text),
         database_path=environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
         dev_guild_id=int(guild_text) if guild_text else None,
         log_level=level,
