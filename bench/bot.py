@@ -103,8 +103,8 @@ async def _one_table(quick: bool, tmp: str) -> list[tuple[str, str]]:
         bot = await _bot(h, fake, f"{tmp}/one.sqlite3", time_scale=0.01)
         manager = bot.tables
         _timed(manager, "on_move", clicks, patch)
-        _timed(manager, "send_hand", hands, patch)
-        _timed(manager, "_draw_and_send", edits, patch)
+        _timed(manager.effects, "send_hand", hands, patch)
+        _timed(manager.effects, "_draw_and_send", edits, patch)
         _timed(manager.store, "save_table", saves, patch)
         fake.add_user(h.HOST, "Alice")
         games = 1 if quick else 3
@@ -132,6 +132,7 @@ async def _one_table(quick: bool, tmp: str) -> list[tuple[str, str]]:
 
 
 async def _many_tables(quick: bool, tmp: str) -> list[tuple[str, str]]:
+    from bot.play import lobby
     from bot.play.table import Seat, Table
 
     h = _harness()
@@ -149,9 +150,10 @@ async def _many_tables(quick: bool, tmp: str) -> list[tuple[str, str]]:
         async def open_one(i: int) -> None:
             table = Table(f"b{i:04d}", h.GUILD_ID, 10_000 + i, "janpo", 1,
                           seats=[Seat(None, f"CPU {n}") for n in range(1, 5)])
-            manager.register(table)
-            async with manager.locks[table.table_id]:
-                await manager.start(table)
+            session = manager.register(table)
+            async with session.lock:
+                out = await lobby.start(manager, session)
+            await manager.effects.run(session, out)
 
         opening = time.perf_counter()
         await asyncio.gather(*(open_one(i) for i in range(count)))

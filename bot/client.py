@@ -21,6 +21,7 @@ from bot.play.buttons import DYNAMIC_ITEMS
 from bot.play.manager import TableManager
 
 log = logging.getLogger(__name__)
+MAX_RATELIMIT_WAIT = 30.0  # seconds; discord.py's smallest allowed value
 
 
 async def open_store(path: str) -> Any:
@@ -36,11 +37,15 @@ class JanpoBot(commands.Bot):
                  **manager: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        # A 429 longer than this raises RateLimited (handled: a hand waits on "My hand") instead of
+        # stalling the call that met it.
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         max_ratelimit_timeout=MAX_RATELIMIT_WAIT)
         self.config = config
         self.store: Any = store
         self._own_store = store is None
         self.resume = resume  # False for `python -m bot sync`: register commands, touch no table
+        manager.setdefault("guild_cap", config.max_tables)
         self.tables = TableManager(self, store, time_scale=time_scale, **manager)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
 
@@ -83,6 +88,16 @@ class JanpoBot(commands.Bot):
                 await interaction.response.send_message(text, ephemeral=True)
         except discord.HTTPException:
             log.warning("could not report a command error to the user")
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server: its tables are closed (stored as stopped), nothing retries."""
+        self.tables.guild_gone(guild.id)
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        self.tables.gone(channel.id)
+
+    async def on_thread_delete(self, thread: discord.Thread) -> None:
+        self.tables.gone(thread.id)
 
     async def close(self) -> None:
         await self.tables.close()

@@ -25,6 +25,7 @@ class Config:
     rest_rate: int = DEFAULT_REST_RATE
     shard_ids: tuple[int, ...] | None = None
     shard_count: int | None = None
+    max_tables: int = 25  # tables (lobbies and games) one server may have open at once
 
 
 def python_command() -> str:
@@ -50,7 +51,7 @@ def missing_token(python: str = "python") -> str:
         "(copy .env.example to .env and fill in DISCORD_TOKEN=...; the token is under Discord Developer "
         "Portal -> your application -> Bot -> Reset Token). Optional: DATABASE_PATH (default "
         f"{DEFAULT_DATABASE}) or DATABASE_URL (postgresql://...), SHARD_COUNT and SHARD_IDS (several "
-        "processes), DEV_GUILD_ID (a server id for `{python} -m bot sync --guild`), LOG_LEVEL "
+        f"processes), DEV_GUILD_ID (a server id for `{python} -m bot sync --guild`), LOG_LEVEL "
         "(DEBUG, INFO, WARNING or ERROR), DISCORD_REST_RATE (REST calls per second, default "
         f"{DEFAULT_REST_RATE}). To see the games offline first, without Discord: {python} -m bot demo"
     )
@@ -73,12 +74,16 @@ def load_config(environ: Mapping[str, str] | None = None, *, dotenv: bool = True
     level = environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+    tables_text = environ.get("MAX_TABLES_PER_GUILD", "").strip() or "25"
+    if not tables_text.isdigit() or int(tables_text) < 1:
+        raise ConfigError(f"MAX_TABLES_PER_GUILD must be a whole number from 1, not {tables_text!r}.")
     rate_text = environ.get("DISCORD_REST_RATE", "").strip()
     if rate_text and not (rate_text.isdigit() and int(rate_text) > 0):
         raise ConfigError(f"DISCORD_REST_RATE must be a whole number of calls per second, not {rate_text!r}.")
     shard_ids, shard_count = _shards(environ.get("SHARD_IDS", "").strip(), environ.get("SHARD_COUNT", "").strip())
     return Config(
         token=token,
+        max_tables=int(tables_text),
         database_path=environ.get("DATABASE_URL", "").strip() or environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
         dev_guild_id=int(guild_text) if guild_text else None,
         log_level=level,

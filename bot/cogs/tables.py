@@ -10,13 +10,9 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.i18n.translator import ls
+from bot.play.modes import MODES, Choices, mode
 
-GAME_CHOICES = [
-    Choice(name=ls("game.janpo"), value="janpo"),
-    Choice(name=ls("game.five"), value="five"),
-    Choice(name=ls("game.riichi"), value="riichi"),
-    Choice(name=ls("game.holdem"), value="holdem"),
-]
+GAME_CHOICES = [Choice(name=ls(m.title_key), value=m.name) for m in MODES.values()]
 LENGTH_CHOICES = [Choice(name=ls("length.east"), value="east"), Choice(name=ls("length.south"), value="south")]
 SEATING_CHOICES = [Choice(name=ls("seating.random"), value="random"), Choice(name=ls("seating.join"), value="join")]
 LEVEL_CHOICES = [
@@ -28,18 +24,7 @@ LEVEL_CHOICES = [
 def table_options(game: str, red_fives: bool | None, seven_pairs: bool | None, length: str | None,
                   small_blind: int | None, big_blind: int | None, stack: int | None) -> dict[str, Any]:
     """The scenario ``options`` for the chosen game; options that game does not take are dropped."""
-    options: dict[str, Any] = {}
-    if game in ("janpo", "five", "riichi") and red_fives is not None:
-        options["red_fives"] = red_fives
-    if game == "five" and seven_pairs is not None:  # one switch for both special shapes (F4)
-        options["seven_pairs"] = options["thirteen_orphans"] = seven_pairs
-    if game in ("janpo", "riichi") and length is not None:
-        options["length"] = length
-    if game == "holdem":
-        big = big_blind or 200
-        options["blinds"] = [small_blind or big // 2, big]
-        options["stacks"] = stack or 100 * big
-    return options
+    return mode(game).options(Choices(red_fives, seven_pairs, length, small_blind, big_blind, stack))
 
 
 class TablesCog(commands.Cog):

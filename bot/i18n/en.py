@@ -285,6 +285,12 @@ MESSAGES: dict[str, str] = {
     "err.table_exists": "This channel already has a table. Finish it, or use a thread for another one.",
     "err.guild_only": "Tables are played in server channels and threads.",
     "err.generic": "Something went wrong; nothing was changed. Please try again.",
+    # ---- tables that keep their promises: limits, checked options, closed channels ----
+    "err.bad_options": "These options cannot make a game: {reason}. Nothing was opened.",
+    "err.cannot_start": "This table cannot be dealt ({reason}), so it was closed. Open a new one with /table new.",
+    "err.lobby_open": "You already have an open lobby in this server. Start or cancel it first.",
+    "err.guild_full": "This server already has {count} tables open, the most it may have. Try again when one ends.",
+    "lobby.expired": "Nobody started this table within 15 minutes, so it was closed.",
     "settings.language_set": "Public table messages on this server are now in {language}.",
     "settings.language_auto": "Public table messages follow the server's Discord language ({language}).",
     # rules and help

@@ -285,6 +285,12 @@ MESSAGES: dict[str, str] = {
     "err.table_exists": "이 채널에는 이미 테이블이 있습니다. 끝내거나 스레드에서 새로 여세요.",
     "err.guild_only": "테이블은 서버 채널과 스레드에서만 열 수 있습니다.",
     "err.generic": "문제가 생겼습니다. 아무것도 바뀌지 않았으니 다시 시도해 주세요.",
+    # ---- tables that keep their promises: limits, checked options, closed channels ----
+    "err.bad_options": "이 옵션으로는 게임을 만들 수 없습니다: {reason}. 테이블을 열지 않았습니다.",
+    "err.cannot_start": "이 테이블은 시작할 수 없어({reason}) 닫았습니다. /table new로 새로 여세요.",
+    "err.lobby_open": "이 서버에 이미 열어 둔 대기실이 있습니다. 먼저 시작하거나 취소하세요.",
+    "err.guild_full": "이 서버에는 이미 테이블이 {count}개 열려 있어 더 열 수 없습니다. 하나가 끝나면 다시 해 보세요.",
+    "lobby.expired": "15분 안에 아무도 시작하지 않아 테이블을 닫았습니다.",
     "settings.language_set": "이 서버의 공개 테이블 메시지는 이제 {language}로 표시됩니다.",
     "settings.language_auto": "공개 테이블 메시지는 서버의 디스코드 언어({language})를 따릅니다.",
     # rules and help

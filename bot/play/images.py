@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.play.modes import mode
 from bot.render import render_hand, render_holdem_table, render_table, to_png
 from bot.render.adapt import cards, hand_from_view, holdem_from_view, table_from_view
 from bot.render.model import HandImage
@@ -17,14 +18,14 @@ from bot.render.model import HandImage
 def table_png(game: str, public_view: Mapping[str, Any], texts: Mapping[str, str],
               names: Mapping[str, str] | None = None) -> bytes:
     """``names``: engine player id -> the player's display name, drawn instead of the id."""
-    if game == "holdem":
+    if mode(game).poker_only:
         return to_png(render_holdem_table(holdem_from_view(public_view, names), texts))
     return to_png(render_table(table_from_view(public_view, names), texts))
 
 
 def hand_png(game: str, view: Mapping[str, Any], title: str, texts: Mapping[str, str],
              names: Mapping[str, str] | None = None) -> bytes:
-    if game == "holdem":
+    if mode(game).poker_only:
         hand = HandImage(tiles=(), hole_cards=cards(view.get("hole")), board=cards(view.get("board")), title=title)
     else:
         hand = hand_from_view(view, title, names)

@@ -8,13 +8,14 @@ from typing import Any
 import discord
 
 from bot.i18n import t
+from bot.play.modes import MODES, mode
 from bot.play.moves import Button, poker_numbers, split
 from bot.play.table import Table
 from bot.storage.standings import final_ranks
 from engine.rng import seed_digest
 
-GAME_KEYS = {"janpo": "game.janpo", "five": "game.five", "riichi": "game.riichi", "holdem": "game.holdem"}
 LEVEL_KEYS = {"easy": "level.easy", "normal": "level.normal"}
+GAME_KEYS = {m.name: m.title_key for m in MODES.values()}  # display-name keys, read by /rules and /help
 COLOUR = discord.Colour.dark_green()
 PART_KEYS = {
     "check": "hand.part_check",
@@ -27,7 +28,7 @@ PART_KEYS = {
 
 
 def game_name(lang: str, game: str) -> str:
-    return t(lang, GAME_KEYS[game])
+    return t(lang, mode(game).title_key)
 
 
 def seat_label(lang: str, table: Table, player: str) -> str:
@@ -42,7 +43,7 @@ def seat_label(lang: str, table: Table, player: str) -> str:
 def options_text(lang: str, table: Table) -> str:
     lines = [t(lang, "opt.timer", seconds=table.timer)]
     if table.seating == "join":
-        lines.append(t(lang, "opt.seating_join_five" if table.game_name == "five" else "opt.seating_join"))
+        lines.append(t(lang, mode(table.game_name).seating_key))
     else:
         lines.append(t(lang, "opt.seating_random"))
     opts = table.options
@@ -166,7 +167,7 @@ def hand_text(lang: str, table: Table, player: str, part: str, deadline: float |
         lines.append(t(lang, "hand.tada_jan"))
     numbers = poker_numbers(table.game_name, view, player)
     if numbers is not None and any(split(m[1:])[1] for m in legal):
-        holdem = table.game_name == "holdem"
+        holdem = mode(table.game_name).poker_only
         if numbers.to_call:
             key = "hand.poker_holdem" if holdem else "hand.poker_janpo"
             lines.append(t(lang, key, to_call=numbers.to_call, pot=numbers.pot, behind=numbers.behind))

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.play.modes import mode
 from engine.janpo.moves import split_move
 
 POKER_VERBS = ("check", "call", "bet", "raise", "allin", "fold")
@@ -133,7 +134,7 @@ class PokerNumbers:
 
 def poker_numbers(game: str, view: Mapping[str, Any], player: str) -> PokerNumbers | None:
     """From the player's own view, while they are the one to act in poker (hold'em or Janpo)."""
-    if game == "holdem":
+    if mode(game).poker_only:
         poker: Any = view
         behind = int((view.get("stacks") or {}).get(player, 0))
     else:

@@ -13,6 +13,7 @@ from typing import Any
 from bot.i18n import t
 from bot.i18n.yaku import yaku_name
 from bot.play.messages import mleague_note
+from bot.play.modes import mode
 from bot.render import render_five_result, render_kyoku_result, render_showdown, render_standings, to_png
 from bot.render.model import ScoreLine, Standing, StandingsImage
 from bot.render.records import FIVE_BONUS_LINES, five_image, kyoku_image, showdown_image
@@ -103,7 +104,7 @@ def kyoku_png(game: str, result: Mapping[str, Any], players: Sequence[str], name
     record = renamed(result, names)
     seats = [names.get(p, p) for p in players]
     title = kyoku_title(lang, result, texts)
-    if game == "five":
+    if mode(game).five_results:
         image = five_image(record, seats)
         lines = five_lines(lang, result) if image.lines else ()
         return to_png(render_five_result(replace(image, title=title, lines=lines), texts))

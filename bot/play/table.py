@@ -10,8 +10,6 @@ from engine.base import Game
 from engine.rng import derive
 
 SEAT_NAMES = tuple(string.ascii_uppercase[:10])
-SEATS = {"janpo": 4, "five": 4, "riichi": 4, "holdem": 10}
-MIN_SEATS = {"janpo": 4, "five": 4, "riichi": 4, "holdem": 2}
 DEFAULT_TIMER = 30
 DEFAULT_BANK = 60
 AFK_AFTER = 3

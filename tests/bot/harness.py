@@ -25,6 +25,7 @@ that long on the clock, which opens the windows real network round trips open.
 from __future__ import annotations
 
 import asyncio
+import copy
 import itertools
 import json
 import re
@@ -450,6 +451,12 @@ class FakeDiscord:
         found = self.find_table_message(channel_id)
         assert found is not None, "no table message in the channel"
         return found
+
+    @staticmethod
+    def as_seen(message: Stored) -> Stored:
+        """The message as a user's screen shows it now: a click from it later still carries these
+        buttons (a click already on its way when the bot changed the message)."""
+        return copy.deepcopy(message)
 
     def last_reply(self, user_id: int) -> Stored:
         """The newest ephemeral answer to this user."""

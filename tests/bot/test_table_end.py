@@ -79,15 +79,16 @@ async def test_close_stops_cpu_turns_before_the_store_closes(fake: FakeDiscord, 
     await open_table(fake, bot, game="riichi", length="east")
     table = table_of(bot)
     manager = bot.tables
-    hand = await until(lambda: manager.prompted_legal.get((table.table_id, "A")))
+    session = manager.sessions[table.table_id]
+    hand = await until(lambda: session.legal.get("A"))
     assert hand
     fake.slash(bot, HOST, "table leave")  # every seat a CPU: turns follow one another
-    await until(lambda: manager.cpu_tasks)
+    await until(lambda: session.cpu_task)
     errors: list[BaseException] = []
     loop = asyncio.get_running_loop()
     loop.set_exception_handler(lambda _loop, context: errors.append(context.get("exception")))
     await manager.close()
-    assert all(task.done() for task in manager.cpu_tasks.values())
+    assert session.cpu_task is not None and session.cpu_task.done()
     await bot.store.close()
     count = len(table.moves)
     await fake.run_for(60)
@@ -114,11 +115,12 @@ async def test_close_waits_for_a_move_under_way_and_keeps_it_stored(fake: FakeDi
     monkeypatch.setattr(cpu, "choose", slow)
     hand = await until(lambda: pending_hand(fake, HOST))
     fake.click(bot, HOST, hand, hand.buttons()[0]["custom_id"])
-    await until(lambda: bot.tables.busy)
+    session = bot.tables.sessions[table.table_id]
+    await until(lambda: session.work)
     await fake.run_for(0.08)  # a CPU reply or two made, more to come
     closing = asyncio.ensure_future(bot.tables.close())
     await until(closing.done)  # close() waits for the move under way (which waits on the clock)
-    assert not bot.tables.busy
+    assert not session.work
     [record] = await bot.store.load_unfinished()
     assert record.scenario["moves"] == table.moves
     count = len(table.moves)

@@ -36,10 +36,12 @@ async def test_stale_stranger_and_double_clicks_change_nothing(fake: FakeDiscord
     assert "already made that move" in fake.last_reply(HOST).text()
 
     later = await until(lambda: pending_hand(fake, HOST))  # the next prompt: left unanswered until it expires
+    button, seen = later.buttons()[0]["custom_id"], fake.as_seen(later)
     await until(lambda: table.missed.get("A"))
     await fake.settle()
+    assert later.buttons() == []  # the expired prompt's buttons were taken off
     moves = list(table.moves)
-    fake.click(bot, HOST, later, later.buttons()[0]["custom_id"])  # its button is stale now
+    fake.click(bot, HOST, seen, button)  # a click that was on its way: stale now
     await fake.settle()
     assert "earlier move" in fake.last_reply(HOST).text()
     assert table.moves == moves
@@ -184,7 +186,7 @@ async def test_bursts_of_changes_make_one_table_edit_per_second(fake: FakeDiscor
 
     before = edits()
     for _ in range(20):  # twenty changes within half a second
-        bot.tables.schedule_publish(table)
+        bot.tables.effects.schedule_publish(bot.tables.sessions[table.table_id])
         await fake.run_for(0.025)
     await fake.run_for(0.2)
     assert edits() == before + 1
@@ -291,7 +293,7 @@ async def test_a_click_on_a_busy_table_is_acknowledged_within_discords_three_sec
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
     table = table_of(bot)
     hand = await until(lambda: pending_hand(fake, HOST))
-    lock = bot.tables.locks[table.table_id]
+    lock = bot.tables.sessions[table.table_id].lock
     await lock.acquire()  # the table is busy (a slow CPU turn, a slow Discord)
     calls = len(fake.calls)
     clicked = fake.clock.now()
@@ -316,7 +318,7 @@ async def test_every_move_is_stored_as_a_replayable_scenario(fake: FakeDiscord, 
         hand = await until(lambda: pending_hand(fake, HOST))
         fake.click(bot, HOST, hand, hand.button(prefix="jp:m:")["custom_id"])
         await until(lambda hand=hand: not hand.buttons())
-        async with bot.tables.locks[table.table_id]:  # between moves
+        async with bot.tables.sessions[table.table_id].lock:  # between moves
             [record] = await bot.store.load_unfinished()
             assert record.scenario["moves"] == table.moves and record.scenario["seed"] == table.seed
             assert run(record.scenario)["points"] == table.game.summary()["points"]

@@ -1,0 +1,145 @@
+"""``/table leave|abort|status|verify`` and the restart: each a transition under the table's lock
+(re-checked there), then its answer."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from bot.i18n import language_of, t
+from bot.play import lobby, messages, persist
+from bot.play.effects import answer
+from bot.play.modes import mode
+from bot.play.session import TableSession
+from bot.play.table import Table
+from bot.play.turns import Outcome, new_results
+from engine.base import IllegalMove
+from engine.rng import seed_digest
+from engine.scenario import replay
+
+log = logging.getLogger(__name__)
+RESUME_FLOOR = 5  # seconds at least on a resumed player's clock
+
+
+async def leave(m: Any, interaction: discord.Interaction) -> None:
+    session = m.session_in(interaction.channel_id)
+    player = session.table.seat_of(interaction.user.id) if session else None
+    if session is None or player is None:
+        return await answer(interaction, "err.no_table" if session is None else "err.not_seated")
+    if session.table.status == "lobby":
+        return await answer(interaction, "lobby.use_buttons")
+    await interaction.response.defer(ephemeral=True)
+    out: Outcome | None = None
+    async with m.working(session):
+        async with session.lock:
+            table = session.table
+            if not session.closed and table.status == "playing" and table.seat_of(interaction.user.id) == player:
+                table.seat(player).user_id = None
+                out = Outcome(withdrawn=session.clear_prompt(player))
+                out.merge(await m.advance(session))
+                if not out.finished:
+                    await m.save(session)
+    if out is None:
+        return await answer(interaction, "err.stale")
+    await answer(interaction, "table.left")
+    await m.effects.run(session, out)
+
+
+async def abort(m: Any, interaction: discord.Interaction) -> None:
+    session = m.session_in(interaction.channel_id)
+    if session is None:
+        return await answer(interaction, "err.no_table")
+    table = session.table
+    perms = getattr(interaction, "permissions", None)
+    if interaction.user.id != table.host_id and not (perms and perms.manage_guild):
+        return await answer(interaction, "err.host_only")
+    await interaction.response.defer()
+    async with session.lock:
+        stopped = table.status in ("lobby", "playing") and not session.closed
+        if stopped:
+            await m.drop(session, "aborted")
+    if not stopped:
+        return await answer(interaction, "err.no_table")
+    await session.close()  # timers, CPU turns and posts stop; a click under way ends first
+    try:
+        await interaction.followup.send(t(table.lang, "table.aborted", table=table.table_id))
+    except discord.HTTPException as e:
+        log.info("could not say the table was stopped: %s", e)
+    await m.effects.strip_table_message(session)
+
+
+async def status(m: Any, interaction: discord.Interaction) -> None:
+    table = m.table_in(interaction.channel_id)
+    if table is None:
+        return await answer(interaction, "err.no_table")
+    lang = language_of(interaction.locale)
+    if table.game is None:
+        embed = messages.lobby_embed(lang, table, mode(table.game_name).seats)
+    else:
+        embed = messages.table_embed(lang, table, table.game.summary(), table.game.waiting_on())
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def verify(m: Any, interaction: discord.Interaction) -> None:
+    """Replay the finished game from its revealed seed: the same seed must give the same game."""
+    table = m.finished.get(interaction.channel_id or 0)
+    running = m.table_in(interaction.channel_id)
+    if table is None:
+        if running is not None and running.seed is not None:
+            return await answer(interaction, "verify.running", digest=seed_digest(running.seed))
+        return await answer(interaction, "err.no_table")
+    again = await asyncio.to_thread(replay, table.scenario())
+    same = table.game is not None and again.summary() == table.game.summary()
+    await answer(interaction, "verify.ok" if same else "verify.mismatch", seed=str(table.seed),
+                 digest=seed_digest(table.seed or 0), moves=table.move_no)
+
+
+async def resume_all(m: Any) -> int:
+    """Rebuild every unfinished table from its stored scenario and carry on (after a restart)."""
+    count = 0
+    for record in await persist.unfinished(m.store):
+        table = Table.from_record(record.table_id, record.guild_id, record.channel_id, record.game,
+                                  record.scenario, record.meta)
+        try:
+            if table.status == "playing":
+                table.game = replay(table.scenario())
+        except (IllegalMove, ValueError) as e:
+            log.error("table %s cannot be replayed (%s); left stored", table.table_id, e)
+            continue
+        session = m.register(table)
+        count += 1
+        if table.status == "lobby":
+            lobby.arm_expiry(m, session, lobby.LOBBY_EXPIRES)
+            continue
+        if table.status != "playing":
+            continue
+        new_results(session)  # results before the restart were posted already
+        async with m.working(session):
+            async with session.lock:
+                out = await _resume(m, session, dict(table.deadlines))
+            await m.effects.run(session, out)
+    return count
+
+
+async def _resume(m: Any, session: TableSession, deadlines: dict[str, float]) -> Outcome:
+    """CPU seats move; humans get their hand again with the clock they had (at least a few seconds)."""
+    game = session.table.game
+    assert game is not None
+    if game.finished or any(session.table.is_cpu(p) for p in game.waiting_on()):
+        out = await m.advance(session)
+        if not out.finished:
+            await m.save(session)
+        return out
+    floor = m.clock.now() + RESUME_FLOOR * m.time_scale
+    out = Outcome(changed=True)
+    for player in game.waiting_on():
+        session.table.prompts[player] = session.table.move_no
+        session.legal[player] = game.legal_moves(player)
+        session.started[player] = m.clock.now()
+        m.arm(session, player, max(deadlines.get(player, floor), floor))
+        out.prompts.append(player)
+    await m.save(session)
+    return out

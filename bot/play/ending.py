@@ -1,0 +1,73 @@
+"""The end of a game: stored first (lock held), then announced (standings, final picture).
+
+Storing before posting means ``/leaderboard`` right after the standings card already counts the
+game, and a restart in between finds it finished, not to be resumed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.play import persist
+from bot.play.session import TableSession
+from bot.storage import FinishedGame, SeatResult
+from bot.storage.base import Stats
+from bot.storage.counters import seat_counters
+from bot.storage.standings import final_ranks
+from engine.base import IllegalMove
+
+log = logging.getLogger(__name__)
+
+
+async def store(m: Any, session: TableSession) -> None:
+    """The finished game goes to the store and the channel is free (lock held)."""
+    table = session.table
+    assert table.game is not None
+    table.status = "finished"
+    summary = table.game.summary()
+    points = summary.get("points", {})
+    stats, ranks = await asyncio.to_thread(_counters_and_ranks, table.game_name, table.scenario(), summary)
+    seats = [
+        SeatResult(player=p, user_id=s.user_id, name=s.name, points=int(points.get(p, 0)), rank=ranks.get(p),
+                   cpu_level=s.level if s.user_id is None else None, stats=stats.get(p, {}))
+        for p, s in zip(table.players, table.seats, strict=True)
+    ]
+    result = FinishedGame(
+        guild_id=table.guild_id, channel_id=table.channel_id, game=table.game_name, options=table.options,
+        started_at=datetime.fromtimestamp(table.started_at or m.clock.now(), UTC),
+        finished_at=datetime.fromtimestamp(m.clock.now(), UTC), seed=table.seed or 0,
+        scenario=table.scenario(), seats=seats, kyoku_results=list(summary.get("kyoku_results", [])),
+        poker_results=list(summary.get("poker_results", [])),
+    )
+    await persist.finish(m.store, table, result)
+    m.unregister(session)
+    m.ending.add(session)
+    m.finished[table.channel_id] = table
+    m.finished.move_to_end(table.channel_id)
+    while len(m.finished) > 1000:
+        m.finished.popitem(last=False)
+
+
+async def announce(m: Any, session: TableSession) -> None:
+    """Standings after the last result pictures, then the final table picture; then the
+    session's memory is let go."""
+    assert session.table.game is not None
+    try:
+        await m.effects.post_standings(session, session.table.game.summary())
+    finally:
+        m.ending.discard(session)
+        m.close_later(session)
+
+
+def _counters_and_ranks(game: str, scenario: dict[str, Any],
+                        summary: dict[str, Any]) -> tuple[dict[str, Stats], dict[str, int]]:
+    """What ``/stats`` counts per seat (a replay of the moves) and the final ranks (CPU work)."""
+    try:
+        stats = seat_counters(scenario)
+    except (IllegalMove, ValueError) as e:  # a game that does not replay still keeps its result
+        log.error("counters not computed (%s)", e)
+        stats = {}
+    return stats, final_ranks(game, summary)
