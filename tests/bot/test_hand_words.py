@@ -69,6 +69,8 @@ async def test_tada_jan_time_is_said_on_turns_without_poker(fake: FakeDiscord, s
     seen = {"tada": 0, "poker": 0, "free": 0}
     for _ in range(300):  # over as many games as it takes (a game of CPUs may end before both came)
         if bot.tables.table_in(CHANNEL_ID) is None:
+            await until(lambda: fake.find_table_message() is None)  # the last game's end is posted
+            await fake.settle()
             await open_table(fake, bot, game="janpo", locale="ko")
             table = table_of(bot)
         hand = await until(lambda: pending_hand(fake, HOST) or bot.tables.table_in(CHANNEL_ID) is None)
