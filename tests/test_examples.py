@@ -54,7 +54,7 @@ def test_every_example_has_its_expected_file() -> None:
 
 def test_dealer_tsumo_as_given_names_who_must_answer() -> None:
     """B and C both wait on D's 7z (seven pairs): A may not draw until both answered."""
-    spec = load(EXAMPLES / "riichi-dealer-tsumo.json")
+    spec = load(EXAMPLES / "riichi-dealer-tsumo-unanswered.json")
     with pytest.raises(IllegalMove, match=r"^move 4 .*it is not A's turn: B, C must first answer "
                                         r"the claim on 7z \(ron or pass\)"):
         run(spec)

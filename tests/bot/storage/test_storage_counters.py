@@ -41,7 +41,7 @@ def test_three_way_showdown_big_blind_checked_through() -> None:
 
 
 def test_dealer_tsumo_counts_the_win_and_its_yaku() -> None:
-    c = seat_counters(example("riichi-dealer-tsumo-answered"))
+    c = seat_counters(example("riichi-dealer-tsumo"))
     assert c["A"] == {"kyoku_played": 1, "wins": 1, "win_points": 3900,
                       "yaku": {"Menzen Tsumo": 1, "Pinfu": 1, "Tanyao": 1}}
     assert c["B"] == {"kyoku_played": 1}
@@ -82,7 +82,7 @@ def test_random_whole_games_add_up(game: str, seed: int) -> None:
 
 
 async def test_counters_feed_player_stats(store: Store) -> None:
-    spec = example("riichi-dealer-tsumo-answered")
+    spec = example("riichi-dealer-tsumo")
     c = seat_counters(spec)
     fg = make_game([(1, 28900), (2, 23700), (3, 23700), (4, 23700)])
     fg.seats = [SeatResult(p, i + 1, p, s.points, stats=c[p]) for i, (p, s) in enumerate(zip("ABCD", fg.seats, strict=True))]
