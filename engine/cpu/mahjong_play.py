@@ -1,8 +1,10 @@
-"""Mahjong decisions for a :class:`Seat`: which tile to discard, riichi, kans, and claims.
+"""Mahjong decisions for a :class:`Seat`: which tile to discard, riichi or dama, kans, and claims.
 
 Speed first (shanten, then effective tiles), value second (dora, red fives, value-honor pairs,
-a hand leaning to one suit or to simples), safety when another seat threatens and this hand is
-far from ready. Every function takes the options the game allows and returns one of them.
+a hand leaning to one suit or to simples). When another seat threatens, every discard is weighed
+in expected points (:func:`discard_ev`): the hand's win chance times its value against the
+deal-in risk of the tile, so the CPU pushes, keeps the hand going with a safer tile, or folds.
+Every function takes the options the game allows and returns one of them.
 """
 
 from __future__ import annotations
