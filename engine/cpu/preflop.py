@@ -34,8 +34,3 @@ def chen(card1: str, card2: str) -> int:
         points += 1
     return int(math.ceil(points))
 
-
-def chen_by_index(rank1: int, rank2: int, suited: bool) -> int:
-    """The same score from rank indexes (0 = deuce) and suitedness, for fast range filters."""
-    s1, s2 = ("s", "s") if suited else ("s", "h")
-    return chen(RANKS[rank1] + s1, RANKS[rank2] + s2)
