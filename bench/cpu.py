@@ -124,7 +124,7 @@ def play_stats(level: str, n: int) -> list[tuple[str, str]]:
             (f"{label}: exhaustive draws per kyoku", _pct(draws / kyoku))]
 
 
-def head_to_head(game: str, level: str, n: int) -> tuple[str, str]:
+def head_to_head(game: str, level: str, n: int, seed0: int = 0) -> tuple[str, str]:
     """One ``level`` seat against three baseline seats, the level's seat rotating with the seed.
 
     Duplicate comparison: each seed is also played by four baseline seats (the same walls and
@@ -134,7 +134,7 @@ def head_to_head(game: str, level: str, n: int) -> tuple[str, str]:
     old = baseline_policy(game)
     dup: list[float] = []
     raw: list[float] = []
-    for seed in range(n):
+    for seed in range(seed0, seed0 + n):
         cpu = PLAYERS[seed % 4]
         margins = []
         for seats in ({p: cpu_policy(game, level) if p == cpu else old for p in PLAYERS},
@@ -179,7 +179,7 @@ def holdem_vs(name: str, baseline: Policy, level: str, games: int) -> tuple[str,
         per_game.append((summary["points"][cpu] - start) / 200)
     bb100 = 100 * sum(per_game) / hands
     # Standard error of the rate from the spread of per-game results (games are independent).
-    se = 100 * _se(per_game) * len(per_game) ** 0.5 * len(per_game) / hands
+    se = 100 * statistics.stdev(per_game) * len(per_game) ** 0.5 / hands if len(per_game) > 1 else 0.0
     return (f"holdem heads-up: {level} vs {name} ({games} games, {hands} hands)",
             f"{bb100:+.1f} ± {se:.1f} bb/100")
 

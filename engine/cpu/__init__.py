@@ -6,10 +6,14 @@ look at the wall or at another player's concealed tiles or hole cards. It is pur
 deterministic given ``rng`` (a table derives one stream per seat: ``engine.rng.derive(seed,
 "cpu", player)``, as :func:`engine.cpu.match.play_match` does).
 
-Levels: ``"easy"`` plays for speed alone (one of its three fastest discards at random, value-
-honor pons only, riichi on any tenpai, poker by hand class, no defence, no chips that cost a
-mahjong tile in Janpo); ``"normal"`` adds effective-tile counts, hand value, calls for a yaku,
-defence, Monte Carlo poker equity and the Janpo trade-off between the two games.
+Levels: ``"easy"`` is a friendly learner: it plays for speed alone (one of its three fastest
+discards at random, value-honor pons only, riichi on any tenpai, poker by hand class, no defence,
+no chips that cost a mahjong tile in Janpo). ``"normal"`` adds effective-tile counts, hand value,
+calls for a yaku, push/fold by expected points against each threat (genbutsu, suji, honors), the
+preflop equity table and pot odds, and the Janpo trade-off between the two games. ``"hard"`` also
+reads walls (kabe, one-chance), chooses dama or riichi by wait, value and threat, opens its hand
+for a yaku when the call buys a real step, narrows poker ranges by post-flop bets and calls
+closer to the pot odds.
 """
 
 from __future__ import annotations

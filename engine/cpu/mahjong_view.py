@@ -9,14 +9,8 @@ from typing import Any
 
 from engine.base import Move
 from engine.cpu.efficiency import Forms
-from engine.cpu.mahjong_play import (
-    ClaimChoice,
-    ClaimOptions,
-    TurnChoice,
-    TurnOptions,
-    choose_claim,
-    choose_turn,
-)
+from engine.cpu.mahjong_claims import ClaimChoice, ClaimOptions, choose_claim
+from engine.cpu.mahjong_play import TurnChoice, TurnOptions, choose_turn
 from engine.cpu.seat import Opponent, Seat
 from engine.tiles import kind_name, parse, parse_kinds
 

@@ -1,8 +1,10 @@
-"""Hold'em decisions: preflop by hand class and position, postflop by Monte Carlo equity.
+"""Hold'em decisions: preflop from the committed equity table, postflop by Monte Carlo equity.
 
-Equity is estimated with treys over a fixed number of sampled deals (not a time budget), so the
-same seed always gives the same decision. Opponents facing or making a bet are assumed to hold
-a better-than-random range: sampled hands below a Chen floor are redrawn.
+Preflop, the equity of the hand class against each opponent's read range (see
+:mod:`engine.cpu.poker_range`) is looked up, not sampled, and compared with the pot odds. After
+the flop, equity is estimated with treys over a fixed number of sampled deals (not a time
+budget), so the same seed always gives the same decision; each opponent's hand is sampled from
+its preflop range and, at the hard level, must fit the bets it made since.
 """
 
 from __future__ import annotations
@@ -14,12 +16,11 @@ from functools import cache, lru_cache
 from treys import Card, Evaluator
 
 from engine.cpu.poker_range import Read, class_share, hand_class, multiway, preflop_equity
-from engine.cpu.preflop import chen, chen_by_index
+from engine.cpu.preflop import chen
 
 SAMPLES = {"hard": 250, "normal": 200, "easy": 0}
 CALL_MARGIN = {"hard": 0.02, "normal": 0.04}  # equity needed above the pot odds to call
 BLUFF_RATE = 0.07
-RAISER_FLOOR = 3  # Chen score below which a bettor's sampled hand is redrawn (about the top 70%)
 BET_EQUITY = {1: 0.62, 2: 0.5}  # three or more opponents: 0.42
 RAISE_EQUITY = {1: 0.8, 2: 0.68}  # three or more opponents: 0.58
 
@@ -69,49 +70,10 @@ def _deck() -> tuple[int, ...]:
     return tuple(Card.new(r + s) for r in "23456789TJQKA" for s in "shdc")
 
 
-@cache
-def _chen_of_pair(c1: int, c2: int) -> int:
-    return chen_by_index(Card.get_rank_int(c1), Card.get_rank_int(c2),
-                         Card.get_suit_int(c1) == Card.get_suit_int(c2))
-
-
 def equity(hole: tuple[str, str], board: tuple[str, ...], opponents: int, rng: random.Random,
-           samples: int, floor: int = -10) -> float:
-    """Share of the pot this hand wins against ``opponents`` sampled hands (ties split)."""
-    ev = _evaluator()
-    mine = [Card.new(c) for c in hole]
-    known = [Card.new(c) for c in board]
-    deck = [c for c in _deck() if c not in mine and c not in known]
-    missing = 5 - len(known)
-    opponents = max(1, opponents)
-    total = 0.0
-    spare = 6 * opponents if floor > -10 else 0  # redraws for hands below the floor
-    need = min(len(deck), missing + 2 * opponents + spare)
-    for _ in range(samples):
-        rest = rng.sample(deck, need)
-        full = known + rest[:missing]
-        pos = missing
-        my_rank = ev.evaluate(mine, full)
-        best = 10**9
-        ties = 0
-        for _ in range(opponents):
-            hand = rest[pos:pos + 2]
-            pos += 2
-            for _attempt in range(3):
-                if not spare or _chen_of_pair(hand[0], hand[1]) >= floor or pos + 2 > need:
-                    break
-                hand = rest[pos:pos + 2]
-                pos += 2
-            rank = ev.evaluate(hand, full)
-            if rank < best:
-                best, ties = rank, 0
-            if rank == best:
-                ties += 1
-        if my_rank < best:
-            total += 1.0
-        elif my_rank == best:
-            total += 1.0 / (ties + 1)
-    return total / samples if samples else 0.0
+           samples: int) -> float:
+    """Share of the pot this hand wins against ``opponents`` random hands (ties split)."""
+    return ranged_equity(hole, board, tuple(Read() for _ in range(max(1, opponents))), rng, samples)
 
 
 def _round100(x: float) -> int:
@@ -151,29 +113,6 @@ def _threshold(table: dict[int, float], opponents: int, default: float) -> float
 def _class_strength(hole: tuple[str, str]) -> float:
     """Preflop strength from the hand class alone: 0 for 72o, 1 for aces."""
     return min(1.0, max(0.0, (chen(*hole) + 1) / 21))
-
-
-def preflop(spot: PokerSpot, options: PokerOptions, rng: random.Random) -> PokerChoice:
-    score = chen(*spot.hole)
-    late = spot.position >= 0.6
-    bb = spot.big_blind
-    short = spot.to_call > 0.4 * max(spot.stack, 1)
-    if not spot.raised:
-        if score >= 9 or (late and score >= 7):
-            return _sized(options, spot, 1.0 if options.raise_to else 0.75)
-        if score >= 6 or (spot.to_call <= bb // 2 and score >= 5) or (late and score >= 5):
-            return _passive(options, call_ok=True)
-        return _passive(options, call_ok=False)
-    if score >= 12 and not short:
-        return _sized(options, spot, 1.0)
-    if score >= 11 or (spot.to_call <= bb and score >= 5):
-        return _passive(options, call_ok=True)
-    if score < 4:
-        return _passive(options, call_ok=False)
-    # Facing a raise with a middling hand: price it against a better-than-random range.
-    eq = equity(spot.hole, (), spot.opponents, rng, SAMPLES["normal"] // 2, floor=RAISER_FLOOR)
-    pot_odds = spot.to_call / (spot.pot + spot.to_call)
-    return _passive(options, call_ok=eq >= pot_odds + 0.05)
 
 
 def postflop(spot: PokerSpot, options: PokerOptions, rng: random.Random, eq: float) -> PokerChoice:

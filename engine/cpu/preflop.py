@@ -1,7 +1,8 @@
 """Starting-hand classes for hold'em: the Chen score of two hole cards.
 
 A small, well-known table of points (high card, pair, suited, gap) that orders the 169 starting
-hands well enough for opening, calling and re-raising thresholds.
+hands well enough for the easy level, which plays by hand class (the others use the equity
+table of :mod:`engine.cpu.preflop_table`).
 
 >>> chen("As", "Ah"), chen("Ks", "Qs"), chen("7h", "2c"), chen("5d", "5c"), chen("Ts", "9s")
 (20, 10, -1, 5, 8)
@@ -34,8 +35,3 @@ def chen(card1: str, card2: str) -> int:
         points += 1
     return int(math.ceil(points))
 
-
-def chen_by_index(rank1: int, rank2: int, suited: bool) -> int:
-    """The same score from rank indexes (0 = deuce) and suitedness, for fast range filters."""
-    s1, s2 = ("s", "s") if suited else ("s", "h")
-    return chen(RANKS[rank1] + s1, RANKS[rank2] + s2)

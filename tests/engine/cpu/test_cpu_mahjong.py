@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from engine.cpu.mahjong_play import ClaimOptions, TurnOptions, choose_claim, choose_turn, pick_discard
+from engine.cpu.mahjong_claims import ClaimOptions, choose_claim
+from engine.cpu.mahjong_play import TurnOptions, choose_turn, pick_discard
 from engine.cpu.seat import Opponent
 from engine.tiles import parse_kinds
 

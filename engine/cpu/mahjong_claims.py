@@ -1,0 +1,147 @@
+"""Mahjong claims for a :class:`Seat`: ron, and whether a pon, chi or open kan is worth making.
+
+A call must leave the hand a yaku to win with; the normal level calls only for speed with a
+value-honor pon or a far hand carrying dora, the hard level whenever the call buys a real step
+with a yaku (see :func:`call_pays`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from engine.cpu.efficiency import Counts, Forms, shanten
+from engine.cpu.hand_value import hand_dora, yaku_han
+from engine.cpu.mahjong_play import max_threat, should_fold
+from engine.cpu.seat import Seat
+from engine.cpu.yaku_plan import has_open_plan
+from engine.tiles import RED_FIVES
+
+
+@dataclass(slots=True)
+class ClaimOptions:
+    """What the rules allow on another seat's discard of ``kind``."""
+
+    kind: int
+    ron: bool = False
+    pon: bool = False
+    kan: bool = False
+    chi: list[tuple[int, int]] = field(default_factory=list)  # kinds taken from hand
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimChoice:
+    action: str  # "ron", "pon", "kan", "chi" or "pass"
+    tiles: tuple[int, int] | None = None
+
+
+def _hand_dora(seat: Seat) -> int:
+    """Dora and red fives held (concealed and called)."""
+    kinds = [t // 4 for t in seat.hand] + [k for m, _ in seat.melds for k in m]
+    reds = sum(1 for t in seat.hand if t in RED_FIVES) if seat.red_fives else 0
+    return sum(seat.dora_count(k) for k in kinds) + reds
+
+
+def _call_result(seat: Seat, take: list[int], meld: list[int],
+                 forbidden: set[int]) -> tuple[int, bool, Counts]:
+    """(shanten after the best discard, whether a yaku plan survives, the hand then) for a call."""
+    after = list(seat.counts)
+    for k in take:
+        after[k] -= 1
+    melds = [*[kinds for kinds, _ in seat.melds], meld]
+    counts = tuple(after)
+    best: tuple[int, bool, Counts] = (9, False, counts)
+    work = list(counts)
+    for k, n in enumerate(counts):
+        if not n or k in forbidden:
+            continue
+        work[k] -= 1
+        hand = tuple(work)
+        plan = has_open_plan(hand, melds, seat.value_honors())
+        s = shanten(hand, Forms(False, False))
+        work[k] += 1
+        if (plan, -s) > (best[1], -best[0]):
+            best = (s, plan, hand)
+    return best
+
+
+def open_han(seat: Seat, hand: Counts, meld: list[int]) -> float:
+    """Han an open hand would hold after calling ``meld`` and discarding down to ``hand``."""
+    called = Seat(seat.variant, seat.hand, seat.drawn, [*seat.melds, (meld, True)], seat.seat_wind,
+                  seat.round_wind, seat.dora_indicators, seat.opponents, seat.wall_left, seat.forms,
+                  seat.in_riichi, seat.red_fives)
+    return yaku_han(called, hand, False) + hand_dora(called, hand)
+
+
+def call_pays(seat: Seat, standing: int, after: int, han: float, closed: bool, value_pon: bool) -> bool:
+    """Hard level: whether a call that keeps a yaku is worth opening the hand (or opening it more).
+
+    A value-honor pon always is; otherwise a closed hand gives up riichi, so the call must buy a
+    real step (far hands with a yaku, or a ready hand with value); against a threat only a call
+    that makes the hand ready with value is made.
+    """
+    if value_pon:
+        return True
+    if max_threat(seat) >= 0.8:
+        return after == 0 and han >= 2.0
+    if not closed:
+        return True
+    if standing >= 2:
+        return han >= 1.0 and (han >= 2.0 or standing >= 3 or seat.wall_left < 50)
+    return after == 0 and han >= 2.0
+
+
+def _chi_forbidden(kind: int, pair: tuple[int, int]) -> set[int]:
+    """Kuikae (R3): the called kind and the other end of the called sequence."""
+    low = min(kind, *pair)
+    high = max(kind, *pair)
+    out = {kind}
+    if kind == low and high + 1 < low - low % 9 + 9:
+        out.add(high + 1)
+    if kind == high and low - 1 >= low - low % 9:
+        out.add(low - 1)
+    return out
+
+
+def choose_claim(seat: Seat, options: ClaimOptions, rng: random.Random, level: str = "normal") -> ClaimChoice:
+    """Answer a discard: ron always; a call only when it speeds up a hand that keeps a yaku."""
+    if options.ron:
+        return ClaimChoice("ron")
+    k = options.kind
+    counts = seat.counts
+    standing = shanten(counts, seat.hand_forms)
+    value_pon = options.pon and k in seat.value_honors()
+    if level == "easy":
+        return ClaimChoice("pon") if value_pon else ClaimChoice("pass")
+    if should_fold(seat, standing):
+        return ClaimChoice("pass")
+    closed = seat.closed
+    candidates: list[tuple[int, ClaimChoice, float]] = []
+    if options.pon:
+        s, plan, hand = _call_result(seat, [k, k], [k, k, k], {k})
+        if plan and (s < standing or (value_pon and s <= standing)):
+            candidates.append((s, ClaimChoice("pon"), open_han(seat, hand, [k, k, k])))
+    if options.kan and not closed:
+        after = list(counts)
+        after[k] -= 3
+        melds = [*[kinds for kinds, _ in seat.melds], [k] * 4]
+        if has_open_plan(tuple(after), melds, seat.value_honors()) and \
+                shanten(tuple(after), Forms(False, False)) <= standing:
+            candidates.append((standing, ClaimChoice("kan"), 1.0))
+    for pair in options.chi:
+        meld = sorted([k, *pair])
+        s, plan, hand = _call_result(seat, list(pair), meld, _chi_forbidden(k, pair))
+        if plan and s < standing:
+            candidates.append((s, ClaimChoice("chi", pair), open_han(seat, hand, meld)))
+    if not candidates:
+        return ClaimChoice("pass")
+    s, choice, han = min(candidates, key=lambda c: (c[0], -c[2], c[1].action != "pon"))
+    if level == "hard":
+        return choice if call_pays(seat, standing, s, han, closed, value_pon and choice.action == "pon") \
+            else ClaimChoice("pass")
+    if closed and not (value_pon and choice.action == "pon"):
+        # Opening a closed hand gives up riichi (and Five's Closed Hand): only a far hand with
+        # value to carry (dora, red fives) trades that for speed.
+        if standing < 2 or _hand_dora(seat) < 2:
+            return ClaimChoice("pass")
+    return choice
