@@ -29,13 +29,28 @@ CAPTION_TERMS: dict[str, tuple[str, str] | None] = {
     "honba": ("honba", "본장"), "wall": ("tiles left", "남은 패"), "pot": ("pot", "팟"),
     "main_pot": ("main pot", "메인 팟"), "side_pot": ("side pot", "사이드 팟"), "bet": ("bet", "벳"),
     "to_act": ("to act", "액션"), "folded": ("fold", "폴드"), "all_in": ("all-in", "올인"),
-    "busted": ("out", "파산"), "turn": ("turn", "차례"), "co": ("co", "CO"), "blinds": ("blinds", "블라인드"),
+    "busted": ("busted", "파산"), "out_of_poker": ("mahjong only", "마작만"), "turn": ("to discard", "차례"),
+    "co": ("co", "CO"), "blinds": ("blinds", "블라인드"),
     "ron": ("ron", "론"), "tsumo": ("tsumo", "츠모"), "draw": ("exhaustive draw", "유국"),
     "tenpai_players": ("tenpai", "텐파이"), "noten_all": ("tenpai", "노텐"), "han": ("han", "판"),
     "han_fu": ("fu", "부"), "base_score": ("base score", "기본 점수"), "showdown": ("showdown", "쇼다운"),
+    "mleague": ("M.League", "M리그"),
+    # the legend pictures (bot/render/legend.py): the game term each explanation leans on
+    "legend_winds": ("dealer", "친"), "legend_turn": ("draw", "츠모"), "legend_riichi": ("riichi", "리치"),
+    "legend_riichi_tile": ("riichi", "리치"), "legend_called": ("call", "울"), "legend_last": ("call", "울"),
+    "legend_meld": ("set", "몸통"), "legend_kuikae": ("kuikae", "쿠이카에"),
+    "legend_dora": ("dora indicator", "도라 표시패"), "legend_index": ("wind", "바람"),
+    "legend_to_act": ("check", "체크"), "legend_positions": ("small blind", "스몰 블라인드"),
+    "legend_all_in": ("pot", "팟"), "legend_bet": ("betting round", "베팅 라운드"),
+    "legend_pot": ("side pot", "사이드 팟"), "legend_out_of_poker": ("mahjong only", "마작만"),
+    "legend_busted": ("chips", "칩"), "legend_button": ("button", "버튼"),
+    # the tile chart (bot/render/chart.py)
+    "chart_man": ("characters", "만수"), "chart_pin": ("dots", "통수"), "chart_sou": ("bamboo", "삭수"),
+    "chart_honors": ("dragons", "삼원패"), "chart_red": ("red five", "적5"), "chart_sideways": ("call", "울"),
     **dict.fromkeys(("wait_count", "complete", "behind", "round", "deposits", "stack", "hand_no", "wind_E",
                      "wind_S", "wind_W", "wind_N", "points", "total_han", "score_change", "standings", "rank",
-                     "wins_pot", "wins_pot_one")),
+                     "wins_pot", "wins_pot_one", "pot_note", "points_column", "legend_title", "legend_folded",
+                     "chart_title")),
 }
 
 # Game words of the message catalogs (English, Korean): each one a catalog prints must be glossed.

@@ -431,12 +431,14 @@ MESSAGES: dict[str, str] = {
     ),
     "help.legend_title": "Reading the table picture",
     "help.legend": (
-        "The letter badge is each seat's wind this kyoku (red: the dealer). **TURN** and a gold frame: whose "
-        "mahjong turn it is. **TO ACT**: the poker action is on that player; in Janpo it waits for their next draw, "
-        "so it can be on another seat than TURN. **OUT**: out of poker for the rest of the game (Janpo: started a "
-        "poker hand at 0 points or below, J12); they still play mahjong and may gain points again. A stick by a "
-        "name: riichi. A darkened discard was called; a ringed one is the latest. Every mark is listed in "
-        "PLAYING.md, \"Table legend\"."
+        "The letter badge is each seat's wind this kyoku (red: the dealer). **TO DISCARD** and a gold frame: the "
+        "seat whose mahjong turn it is, to draw and discard. **TO ACT**: the poker action is on that player; in "
+        "Janpo it waits for their next draw, so it can be on another seat than TO DISCARD. **Pot**: every chip in "
+        "the middle, this round's bets included. **MAHJONG ONLY** (Janpo): started a poker hand at 0 points or "
+        "below (J12), so out of poker for the rest of the game; they still play mahjong and may gain points "
+        "again. **BUSTED** (hold'em): no chips left, out of the game. A stick by a name: riichi. A darkened "
+        "discard was called; a ringed one is the latest. Every mark is listed, with a picture, in PLAYING.md, "
+        "\"Table legend\"."
     ),
     "help.learn": (
         "**New to mahjong or poker?** The beginner's guide that comes with this bot, `{guide}`, shows the "

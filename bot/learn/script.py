@@ -220,10 +220,10 @@ _JANPO: tuple[Step, ...] = (
     _POKER_BASICS[1],
     _s("janpo.kyoku_end", "kyoku_end",
        "The kyoku is over: the mahjong payments are made at once, then the poker hand in play is played "
-       "out. Start a poker hand at 0 points or below and you are OUT of poker for the game, but you keep "
-       "playing mahjong.",
+       "out. Start a poker hand at 0 points or below and you are out of poker for the game (your seat shows "
+       "MAHJONG ONLY), but you keep playing mahjong.",
        "국이 끝났습니다. 마작 정산은 바로 하고, 진행 중인 포커 핸드는 끝까지 갑니다. 0점 이하로 포커 핸드를 "
-       "시작하면 그 게임 내내 포커에서 파산(OUT)이지만 마작은 계속합니다."),
+       "시작하면 그 게임 내내 포커에서 빠지지만(자리에 마작만 표시) 마작은 계속합니다."),
     _s("janpo.done", "game_end",
        "That is Janpo. Most points after E4 wins. /table new game:Janpo starts a real table.",
        "이것이 잔포입니다. 동4국이 끝났을 때 점수가 가장 많은 사람이 이깁니다. /테이블 새로 로 진짜 테이블을 "

@@ -129,4 +129,4 @@ async def test_help_lists_every_registered_command_and_the_beginners_guide(fake:
         assert not missing, (locale, missing)
         assert guide in text
         captions = CAPTIONS["ko" if lang else "en"]  # the legend names the badges as the pictures draw them
-        assert all(f"**{captions[key]}**" in text for key in ("turn", "to_act", "busted")), locale
+        assert all(f"**{captions[key]}**" in text for key in ("turn", "to_act", "out_of_poker", "busted")), locale
