@@ -78,7 +78,7 @@ CAPTIONS: dict[str, str] = {
     "legend_pot": "팟: 가운데 있는 모든 칩, 이번 라운드 베팅 포함; 메인·사이드 팟: 이전 라운드의 칩, 이길 수 있는 사람별",
     "legend_out_of_poker": "포커 핸드 시작 때 0점 이하: 이후 마작만 함",
     "legend_busted": "칩이 없음: 게임에서 탈락",
-    "legend_button": "딜러 버튼: 플롭 이후 마지막에 행동",
+    "legend_button": "딜러 버튼: 플랍 이후 마지막에 행동",
     "chart_title": "패 안내",
     "chart_man": "만수 (만) 1–9",
     "chart_pin": "통수 (통) 1–9",
