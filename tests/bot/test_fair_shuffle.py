@@ -19,6 +19,7 @@ from bot.client import JanpoBot
 from bot.config import Config
 from bot.storage import Store
 from engine.fairness import RULES_VERSION, derive_seed
+from engine.verify import main as verify_main
 from engine.verify import verify as engine_verify
 
 GUEST = 500_000_000_000_000_003
@@ -199,3 +200,32 @@ async def test_verify_fails_plainly_on_a_tampered_record(fake: FakeDiscord, fair
     await fake.settle()
     reply = fake.last_reply(HOST).text()
     assert "did NOT verify" in reply and reason in reply, reply
+
+
+async def test_leave_drops_the_join_id_and_export_gives_the_verify_file(fake: FakeDiscord, fair_bot,
+                                                                        tmp_path: Path) -> None:
+    """A player who leaves the lobby is taken out of the ids and their new Join counts (D70); the
+    /export scenario file is the verify file ``python -m engine.verify`` accepts (exit 0)."""
+    fake.add_user(HOST, "Alice")
+    fake.add_user(GUEST, "Bob")
+    bot = await fair_bot()
+    lobby, (opened, first_join) = await open_lobby(fake, bot)
+    fake.click(bot, GUEST, lobby, lobby_action(lobby, "leave"))
+    await fake.settle()
+    again = fake.click(bot, GUEST, lobby, lobby_action(lobby, "join"))
+    await fake.settle()
+    start = fake.click(bot, HOST, lobby, lobby_action(lobby, "start"))
+    await fake.settle()
+    entropy = [opened, interaction_id(fake, again), interaction_id(fake, start)]
+    assert first_join not in entropy and table_of(bot).fairness["entropy"] == entropy
+    await play_out(fake, bot)
+
+    game_id = (await bot.store.history(GUILD_ID))[0].game_id
+    fake.slash(bot, GUEST, "export", game=game_id)
+    await fake.settle()
+    reply = fake.last_reply(GUEST)
+    assert "python -m engine.verify" in reply.text()
+    path = tmp_path / "exported.json"
+    path.write_bytes(dict(reply.files)[f"game-{game_id}.json"])
+    assert verify_main([str(path)]) == 0
+    assert json.loads(path.read_bytes())["fairness"]["entropy"] == entropy
