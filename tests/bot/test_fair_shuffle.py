@@ -106,6 +106,10 @@ async def test_commitment_seed_and_reveal_follow_the_recorded_ids(fake: FakeDisc
     assert "nothing was changed" in fake.last_reply(HOST).text()
     assert (table.seed, table.fairness["entropy"]) == (seed, entropy) and len(table.moves) >= moves
 
+    for command in ("table status", "table verify"):  # private answers during play: the commitment only
+        fake.slash(bot, GUEST, command)
+        await fake.settle()
+        assert commitment in fake.last_reply(GUEST).text()
     await play_out(fake, bot)
     ended = next(i for i, c in enumerate(fake.calls) if secret.hex() in everything_sent(fake, [c]))
     assert secret.hex() not in everything_sent(fake, fake.calls[:ended])  # public or private, text or file
