@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import GUILD_ID, HOST, FakeDiscord, Stored, lobby_action, log_in, play_out, table_of
+from harness import GUILD_ID, HOST, FakeDiscord, Stored, lobby_action, log_in, play_out, table_of, until
 
 from bot.client import JanpoBot
 from bot.config import Config
@@ -124,8 +124,9 @@ async def test_commitment_seed_and_reveal_follow_the_recorded_ids(fake: FakeDisc
 
 
 async def test_verify_passes_after_a_restart_and_by_game_number(fake: FakeDiscord, fair_bot) -> None:
-    """The secret drawn at the lobby survives a restart before Start; after the game a new bot
-    over the same store verifies it from the stored record, by channel and by game number."""
+    """The secret drawn at the lobby survives a restart before Start and one during play; after
+    the game a new bot over the same store verifies it from the stored record, by channel and by
+    game number."""
     fake.add_user(HOST, "Alice")
     fake.add_user(GUEST, "Bob")
     bot = await fair_bot()
@@ -140,6 +141,14 @@ async def test_verify_passes_after_a_restart_and_by_game_number(fake: FakeDiscor
     fake.slash(bot, HOST, "table verify")
     await fake.settle()
     assert "still running" in fake.last_reply(HOST).text() and commitment in fake.last_reply(HOST).text()
+    dms = len(fake.dms(HOST))
+    await bot.tables.close()
+
+    bot = await fair_bot()  # a restart mid-game: the table resumes with its secret and ids
+    assert table_of(bot).fairness["commitment"] == commitment and len(table_of(bot).fairness["entropy"]) == 3
+    await until(lambda: len(fake.dms(HOST)) > dms)  # the hand is sent again
+    for old in fake.dms(HOST)[:dms]:  # the prompt sent before the restart keeps its (stale) buttons:
+        old.data["components"] = []  # play_out answers the new one only
     await play_out(fake, bot)
     await bot.tables.close()
 
