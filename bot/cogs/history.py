@@ -150,6 +150,8 @@ class HistoryCog(commands.Cog):
             return
         files = [_json_file(stored.scenario, f"game-{game}.json")]
         lines = [t(lang, "export.done", game_id=game, game=game_name(lang, stored.game))]
+        if "fairness" in stored.scenario:  # D69: the scenario file is also the verify file
+            lines.append(t(lang, "export.verify"))
         if stored.game in MAHJONG_GAMES:
             try:
                 logs = await asyncio.to_thread(_logs, stored)

@@ -79,5 +79,7 @@ class TablesCog(commands.Cog):
         await self.bot.tables.abort(interaction)
 
     @table.command(name=ls("cmd.table.verify"), description=ls("cmd.table.verify.desc"))
-    async def verify(self, interaction: discord.Interaction) -> None:
-        await self.bot.tables.verify(interaction)
+    @app_commands.rename(game=ls("opt.game"))
+    @app_commands.describe(game=ls("opt.verify_game.desc"))
+    async def verify(self, interaction: discord.Interaction, game: app_commands.Range[int, 1, 2**62] | None = None) -> None:
+        await self.bot.tables.verify(interaction, game)

@@ -459,4 +459,34 @@ MESSAGES: dict[str, str] = {
     "export.not_seated": "You did not play in game #{game_id}, so it holds no view of yours.",
     "export.no_seat_view": "Game #{game_id} is hold'em: there is no mahjong seat view to export.",
     "export.broken": "Game #{game_id} no longer replays, so only its scenario file is attached.",
+    # the fair shuffle (D69): commitment at the lobby, secret at the end, /table verify, /help
+    "fair.committed": "Commitment: `{commitment}`, the SHA-256 of a secret the bot drew when this lobby opened. "
+    "At Start the seed is made from that secret and the Discord ids of the Join and Start clicks; the secret is "
+    "revealed when the game ends and `/table verify` checks it.",
+    "fair.secret_revealed": "Secret: `{secret}`. Its SHA-256 is the commitment `{commitment}` shown when the lobby "
+    "opened. Seed `{seed}` follows from it and the {ids} Join/Start ids; `/table verify` checks it all.",
+    "verify.fair_running": "This game is still running. Its commitment is `{commitment}`; the secret behind it is "
+    "revealed when the game ends, and then `/table verify` checks it.",
+    "verify.fair_ok": "Game #{game_id} verified. Checked: (1) the revealed secret `{secret}` has SHA-256 "
+    "`{commitment}`, the commitment stored when the lobby opened; (2) seed `{seed}` is the one derived from that "
+    "secret, the game, its options, rules version {version} and the {ids} Discord ids of the Join and Start "
+    "clicks; (3) all {moves} moves replay on the walls and decks of that seed to the final points announced. "
+    "`/export game:{game_id}` gives the file to check offline with `python -m engine.verify`.",
+    "verify.fair_failed": "Game #{game_id} did NOT verify: {reason}. (Checked against the commitment `{commitment}` "
+    "stored when the lobby opened.) Please report this table.",
+    "verify.no_game": "No finished game #{game_id} on this server.",
+    "opt.verify_game.desc": "A game number from /history (default: this channel's last game)",
+    "export.verify": "The .json file is also the game's verify file: `python -m engine.verify game.json` checks "
+    "its shuffle (docs/PLAYING.md, \"Fair shuffle\").",
+    "help.fair_title": "A shuffle nobody can steer",
+    "help.fair": (
+        "When a lobby opens the bot draws a secret and shows only its SHA-256, the *commitment*. At Start the "
+        "seed (every wall, deck and the seating) is made from that secret together with the Discord ids of the "
+        "players' Join clicks and of the Start click (the host's `/table new` counts as their Join), the game, "
+        "its options and the rules version. Discord makes those ids after the commitment is shown, so the bot "
+        "cannot pick a secret that suits a deal; players do not know the secret, so they cannot aim either. When "
+        "the game ends the secret is revealed. **/table verify** [`game:<number>`] then checks that the secret "
+        "hashes to the commitment, that the seed follows, and that every move replays on that seed to the final "
+        "points; `/export` gives the same check as a file for `python -m engine.verify`."
+    ),
 }

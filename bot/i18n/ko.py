@@ -481,4 +481,33 @@ MESSAGES: dict[str, str] = {
     "export.not_seated": "게임 #{game_id}에 참가하지 않았으므로 내보낼 내 자리가 없습니다.",
     "export.no_seat_view": "게임 #{game_id}은(는) 홀덤이라 내보낼 마작 자리 보기가 없습니다.",
     "export.broken": "게임 #{game_id}은(는) 더 이상 재생되지 않아 시나리오 파일만 첨부합니다.",
+    # 공정한 셔플(D69): 로비의 약속값, 끝난 뒤의 비밀값, /table verify, /help
+    "fair.committed": "약속값: `{commitment}`. 이 로비가 열릴 때 봇이 뽑은 비밀값의 SHA-256입니다. 시작할 때 시드는 "
+    "이 비밀값과 참가·시작 클릭의 디스코드 ID로 만들어집니다. 비밀값은 게임이 끝나면 공개되고 `/table verify`로 "
+    "확인할 수 있습니다.",
+    "fair.secret_revealed": "비밀값: `{secret}`. 이 값의 SHA-256이 로비가 열릴 때 보인 약속값 `{commitment}`입니다. "
+    "시드 `{seed}`는 이 비밀값과 참가·시작 ID {ids}개에서 나옵니다. `/table verify`로 모두 확인할 수 있습니다.",
+    "verify.fair_running": "이 게임은 아직 진행 중입니다. 약속값은 `{commitment}`이며, 그 비밀값은 게임이 끝나면 "
+    "공개되고 그때 `/table verify`로 확인할 수 있습니다.",
+    "verify.fair_ok": "게임 #{game_id} 검증 완료. 확인한 것: (1) 공개된 비밀값 `{secret}`의 SHA-256이 로비가 열릴 때 "
+    "저장된 약속값 `{commitment}`와 같습니다. (2) 시드 `{seed}`는 그 비밀값, 게임, 옵션, 규칙 버전 {version}, "
+    "참가·시작 클릭의 디스코드 ID {ids}개에서 나온 값입니다. (3) {moves}수가 모두 그 시드의 패산과 덱에서 그대로 "
+    "재생되어 발표된 최종 점수가 됩니다. `/export game:{game_id}`로 받은 파일은 `python -m engine.verify`로 "
+    "오프라인에서 확인할 수 있습니다.",
+    "verify.fair_failed": "게임 #{game_id}은(는) 검증되지 않았습니다: {reason}. (로비가 열릴 때 저장된 약속값 "
+    "`{commitment}`와 대조했습니다.) 이 테이블을 신고해 주세요.",
+    "verify.no_game": "이 서버에는 끝난 게임 #{game_id}이(가) 없습니다.",
+    "opt.verify_game.desc": "/기록에 나오는 게임 번호 (기본: 이 채널의 마지막 게임)",
+    "export.verify": ".json 파일은 게임의 검증 파일이기도 합니다. `python -m engine.verify game.json`으로 셔플을 "
+    "확인할 수 있습니다(docs/PLAYING.md, \"Fair shuffle\").",
+    "help.fair_title": "누구도 조작할 수 없는 셔플",
+    "help.fair": (
+        "로비가 열리면 봇은 비밀값을 뽑고 그 SHA-256(*약속값*)만 보여 줍니다. 시작할 때 시드(모든 패산과 덱, 자리 "
+        "배치)는 이 비밀값과 플레이어들의 참가 클릭, 시작 클릭의 디스코드 ID(호스트의 `/table new`는 호스트의 참가로 "
+        "칩니다), 게임, 옵션, 규칙 버전으로 만들어집니다. 이 ID들은 약속값이 보인 뒤에 디스코드가 만들므로 봇은 "
+        "원하는 배패에 맞는 비밀값을 고를 수 없고, 플레이어는 비밀값을 모르므로 노릴 수도 없습니다. 게임이 끝나면 "
+        "비밀값이 공개됩니다. **/table verify** [`game:<번호>`]는 비밀값의 해시가 약속값과 같은지, 시드가 그대로 "
+        "나오는지, 모든 수가 그 시드에서 최종 점수까지 재생되는지 확인합니다. `/export`는 같은 확인을 "
+        "`python -m engine.verify`용 파일로 줍니다."
+    ),
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -16,12 +16,16 @@ from bot.play.modes import mode
 from bot.play.session import TableSession
 from bot.play.table import Table
 from bot.play.turns import Outcome, new_results
-from engine.base import IllegalMove
+from bot.storage.base import StoredGame
+from engine.base import IllegalMove, ScenarioError
+from engine.fairness import Mismatch
 from engine.rng import seed_digest
 from engine.scenario import replay
+from engine.verify import verify as engine_verify
 
 log = logging.getLogger(__name__)
 RESUME_FLOOR = 5  # seconds at least on a resumed player's clock
+VERIFY_SCAN = 1000  # newest games of the server searched for the channel's last one
 
 
 async def leave(m: Any, interaction: discord.Interaction) -> None:
@@ -83,18 +87,58 @@ async def status(m: Any, interaction: discord.Interaction) -> None:
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-async def verify(m: Any, interaction: discord.Interaction) -> None:
-    """Replay the finished game from its revealed seed: the same seed must give the same game."""
-    table = m.finished.get(interaction.channel_id or 0)
-    running = m.table_in(interaction.channel_id)
-    if table is None:
-        if running is not None and running.seed is not None:
-            return await answer(interaction, "verify.running", digest=seed_digest(running.seed))
-        return await answer(interaction, "err.no_table")
-    again = await asyncio.to_thread(replay, table.scenario())
-    same = table.game is not None and again.summary() == table.game.summary()
-    await answer(interaction, "verify.ok" if same else "verify.mismatch", seed=str(table.seed),
-                 digest=seed_digest(table.seed or 0), moves=table.move_no)
+async def verify(m: Any, interaction: discord.Interaction, game_id: int | None = None) -> None:
+    """Check a finished game's stored record (D69): its revealed secret against the commitment the
+    lobby showed, its seed against the one derived from the secret and the Join/Start ids, its
+    moves against the walls and decks of that seed. The record is read from the store, so this
+    works after a restart; ``game_id`` picks a game from /history, else the channel's last one."""
+    running = m.table_in(interaction.channel_id) if game_id is None else None
+    if running is not None and running.fairness is not None:
+        return await answer(interaction, "verify.fair_running", commitment=running.fairness["commitment"])
+    if running is not None and running.seed is not None:
+        return await answer(interaction, "verify.running", digest=seed_digest(running.seed))
+    await interaction.response.defer(ephemeral=True)
+    stored = await _stored_game(m, interaction, game_id)
+    if stored is None:
+        return await answer(interaction, "err.no_table" if game_id is None else "verify.no_game", game_id=game_id)
+    fair = stored.scenario.get("fairness")
+    moves = len(stored.scenario.get("moves", []))
+    if not isinstance(fair, dict):  # dealt from a fixed seed: only the replay can be checked
+        same = await asyncio.to_thread(_replays_to, stored.scenario, {s.player: s.points for s in stored.seats})
+        return await answer(interaction, "verify.ok" if same else "verify.mismatch", seed=str(stored.seed),
+                            digest=seed_digest(int(stored.seed or 0)), moves=moves)
+    try:
+        await asyncio.to_thread(engine_verify, stored.scenario)
+    except (Mismatch, ScenarioError, IllegalMove) as e:
+        return await answer(interaction, "verify.fair_failed", game_id=stored.game_id, reason=str(e),
+                            commitment=str(fair.get("commitment")))
+    await answer(interaction, "verify.fair_ok", game_id=stored.game_id, secret=fair["secret"],
+                 commitment=fair["commitment"], seed=str(stored.scenario.get("seed")), ids=len(fair["entropy"]),
+                 version=fair["rules_version"], moves=moves)
+
+
+async def _stored_game(m: Any, interaction: discord.Interaction, game_id: int | None) -> StoredGame | None:
+    """The game by number (this server's only), or the newest finished in this channel."""
+    if game_id is not None:
+        return cast("StoredGame | None", await m.store.get_game(game_id, interaction.guild_id))
+    if interaction.guild_id is None:
+        return None
+    for offset in range(0, VERIFY_SCAN, 100):
+        page = await m.store.history(interaction.guild_id, limit=100, offset=offset)
+        found = next((g for g in page if g.channel_id == interaction.channel_id), None)
+        if found is not None:
+            return cast("StoredGame | None", await m.store.get_game(found.game_id, interaction.guild_id))
+        if len(page) < 100:
+            break
+    return None
+
+
+def _replays_to(scenario: dict[str, Any], points: dict[str, int]) -> bool:
+    try:
+        summary = replay(scenario).summary()
+    except (IllegalMove, ValueError):
+        return False
+    return {p: int(v) for p, v in summary.get("points", {}).items()} == points
 
 
 async def resume_all(m: Any) -> int:

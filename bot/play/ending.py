@@ -1,5 +1,7 @@
 """The end of a game: stored first (lock held), then announced (standings, final picture).
 
+The stored scenario carries the fairness record (D69: commitment, the secret revealed now, the
+Join/Start ids, the final points), so ``/table verify`` and ``/export`` read it after a restart.
 Storing before posting means ``/leaderboard`` right after the standings card already counts the
 game, and a restart in between finds it finished, not to be resumed.
 """
@@ -39,7 +41,7 @@ async def store(m: Any, session: TableSession) -> None:
         guild_id=table.guild_id, channel_id=table.channel_id, game=table.game_name, options=table.options,
         started_at=datetime.fromtimestamp(table.started_at or m.clock.now(), UTC),
         finished_at=datetime.fromtimestamp(m.clock.now(), UTC), seed=table.seed or 0,
-        scenario=table.scenario(), seats=seats, kyoku_results=list(summary.get("kyoku_results", [])),
+        scenario=table.verify_file(points), seats=seats, kyoku_results=list(summary.get("kyoku_results", [])),
         poker_results=list(summary.get("poker_results", [])),
     )
     await persist.finish(m.store, table, result)

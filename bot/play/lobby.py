@@ -3,6 +3,9 @@
 Every button is acknowledged at once; the change is made under the table's lock after checking
 there that the table is still a lobby (a second Start, a Leave during Start, a Join into a full
 table change nothing), stored, and only then shown.
+
+D69: the lobby opens with a fresh secret whose SHA-256 the lobby message shows; each Join's and
+the Start's interaction id are recorded under the lock, and Start derives the seed from them.
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ from bot.play.modes import mode
 from bot.play.session import TableSession
 from bot.play.table import DEFAULT_BANK, Seat, Table
 from bot.play.turns import Outcome
+from engine import fairness
 from engine.base import IllegalMove
+from engine.rng import new_seed
 from engine.scenario import replay
 
 log = logging.getLogger(__name__)
@@ -48,6 +53,8 @@ async def new_table(m: Any, interaction: discord.Interaction, game: str, options
     table = Table(secrets.token_hex(4), interaction.guild_id, interaction.channel_id, game, user.id,
                   options=options, timer=timer, level=level, lang=table_lang, seating=seating,
                   seats=[Seat(user.id, user.display_name, lang=language_of(interaction.locale))])
+    if m.seeds is None:  # the fair shuffle (D69); a fixed sequence of seeds is for tests and benchmarks
+        table.fair_open(fairness.new_secret(), interaction.id)
     session = m.register(table)
     await m.save(session)
     sent = await interaction.response.send_message(embed=messages.lobby_embed(table.lang, table, mode(game).seats),
@@ -146,12 +153,14 @@ async def _change_locked(m: Any, session: TableSession, interaction: discord.Int
             if len(table.seats) >= capacity:
                 return "lobby.full", None
             table.seats.append(Seat(user.id, user.display_name, lang=language_of(interaction.locale)))
+            table.fair_join(user.id, interaction.id)
         elif action == "leave":
             if not seated:
                 return "err.not_seated", None
             if user.id == table.host_id:
                 return "lobby.host_stays", None
             table.seats = [s for s in table.seats if s.user_id != user.id]
+            table.fair_join(user.id, None)
         elif user.id != table.host_id:
             return "err.host_only", None
         elif action == "cpu":
@@ -163,7 +172,7 @@ async def _change_locked(m: Any, session: TableSession, interaction: discord.Int
             return None, None
         elif action == "start":
             try:
-                return None, await start(m, session)
+                return None, await start(m, session, start_id=interaction.id)
             except (IllegalMove, ValueError) as e:  # the engine refuses to deal: say why, free the channel
                 log.warning("table %s cannot start: %s", table.table_id, e)
                 await m.drop(session, "aborted")
@@ -172,14 +181,19 @@ async def _change_locked(m: Any, session: TableSession, interaction: discord.Int
         return None, None
 
 
-async def start(m: Any, session: TableSession, seed: int | None = None) -> Outcome:
-    """Deal (lock held): fill empty seats with CPUs, draw the seed, build the game, play until a
-    human must act, and store it."""
+async def start(m: Any, session: TableSession, seed: int | None = None, start_id: int | None = None) -> Outcome:
+    """Deal (lock held): fill empty seats with CPUs, derive the seed (D69: from the committed
+    secret and the Join and Start ids), build the game, play until a human must act, and store it."""
     table = session.table
     game_mode = mode(table.game_name)
     while len(table.seats) < game_mode.min_seats:
         table.seats.append(Seat(None, f"CPU {len(table.seats) + 1}", table.level))
-    table.seed = m.seeds() if seed is None else seed
+    if seed is not None:
+        table.seed = seed
+    elif table.fairness is not None and start_id is not None:
+        table.seed = table.fair_seed(start_id)
+    else:
+        table.seed = m.seeds() if m.seeds is not None else new_seed()
     table.draw_seats()
     table.status = "playing"
     table.started_at = m.clock.now()

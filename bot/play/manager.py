@@ -23,7 +23,6 @@ from bot.play.effects import Effects
 from bot.play.session import TableSession
 from bot.play.table import Table
 from bot.play.turns import Outcome
-from engine.rng import new_seed
 
 log = logging.getLogger(__name__)
 KEEP_FINISHED = 1000  # channels whose last finished table /table verify can still replay
@@ -32,7 +31,7 @@ KEEP_DM_CHANNELS = 10_000
 
 class TableManager:
     def __init__(self, bot: Any, store: Any, *, time_scale: float = 1.0, edit_interval: float = 1.0,
-                 repost_after: float = 3600.0, cpu_pause: float = 1.0, seeds: Callable[[], int] = new_seed,
+                 repost_after: float = 3600.0, cpu_pause: float = 1.0, seeds: Callable[[], int] | None = None,
                  clock: Clock | None = None, guild_cap: int = 25) -> None:
         self.bot = bot
         self.store = store
@@ -40,7 +39,7 @@ class TableManager:
         self.edit_interval = edit_interval
         self.repost_after = repost_after
         self.cpu_pause = cpu_pause
-        self.seeds = seeds  # the CSPRNG; tests and benchmarks pass a fixed sequence
+        self.seeds = seeds  # None: seeds by the fair shuffle (D69); tests and benchmarks pass a fixed sequence
         self.clock: Clock = clock or RealClock()  # every wait of the bot; tests pass a ManualClock
         self.guild_cap = guild_cap  # tables (lobbies and games) per server at once
         self.sessions: dict[str, TableSession] = {}
@@ -238,8 +237,8 @@ class TableManager:
     async def status(self, interaction: discord.Interaction) -> None:
         await commands.status(self, interaction)
 
-    async def verify(self, interaction: discord.Interaction) -> None:
-        await commands.verify(self, interaction)
+    async def verify(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await commands.verify(self, interaction, game)
 
     # ---- restart and shutdown ------------------------------------------------------------------
 

@@ -68,6 +68,9 @@ def lobby_embed(lang: str, table: Table, capacity: int) -> discord.Embed:
     ) or t(lang, "lobby.no_seats")
     embed.add_field(name=t(lang, "lobby.seats", taken=len(table.seats), capacity=capacity), value=seats)
     embed.add_field(name=t(lang, "lobby.rules"), value=options_text(lang, table))
+    if table.fairness is not None:  # D69: the commitment, never the secret
+        embed.add_field(name=t(lang, "fair.title"), value=t(lang, "fair.committed",
+                                                            commitment=table.fairness["commitment"]), inline=False)
     embed.set_footer(text=t(lang, "lobby.hint"))
     return embed
 
@@ -110,8 +113,7 @@ def table_embed(lang: str, table: Table, summary: dict[str, Any], waiting: list[
         embed.description = t(lang, "end.title")
         lines = standings_lines(lang, table, summary)
         embed.add_field(name=t(lang, "end.standings"), value="\n".join(lines) or "-", inline=False)
-        embed.add_field(name=t(lang, "fair.title"), value=t(lang, "fair.revealed", seed=str(table.seed),
-                                                                digest=seed_digest(table.seed or 0)), inline=False)
+        embed.add_field(name=t(lang, "fair.title"), value=fair_text(lang, table), inline=False)
         return embed
     if table.game is not None and table.game.public_view().get("calls_pending"):  # D67: never say who
         last = max(table.deadlines.values(), default=None)
@@ -125,10 +127,23 @@ def table_embed(lang: str, table: Table, summary: dict[str, Any], waiting: list[
         else:
             embed.description = t(lang, "table.waiting_until", players=names, deadline=f"<t:{int(deadline)}:R>")
     embed.add_field(name=t(lang, "table.points"), value=points_text(lang, table, summary) or "-", inline=False)
-    embed.add_field(name=t(lang, "fair.title"), value=t(lang, "fair.digest", digest=seed_digest(table.seed or 0)),
-                    inline=False)
+    embed.add_field(name=t(lang, "fair.title"), value=fair_text(lang, table), inline=False)
     embed.set_footer(text=t(lang, "table.footer", moves=table.move_no))
     return embed
+
+
+def fair_text(lang: str, table: Table) -> str:
+    """The table's fairness line: in play the lobby's commitment (D69), at the end the secret and
+    seed; a table dealt from a fixed seed shows the seed's digest, then the seed."""
+    fair = table.fairness
+    if fair is None:
+        if table.status == "finished":
+            return t(lang, "fair.revealed", seed=str(table.seed), digest=seed_digest(table.seed or 0))
+        return t(lang, "fair.digest", digest=seed_digest(table.seed or 0))
+    if table.status == "finished":
+        return t(lang, "fair.secret_revealed", secret=fair["secret"], commitment=fair["commitment"],
+                 seed=str(table.seed), ids=len(fair.get("entropy", [])))
+    return t(lang, "fair.committed", commitment=fair["commitment"])
 
 
 def button_labels(lang: str, buttons: list[Button], to_call: int | None = None) -> list[str]:

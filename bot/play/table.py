@@ -6,6 +6,7 @@ import string
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import fairness as fair
 from engine.base import Game
 from engine.rng import derive
 
@@ -49,6 +50,10 @@ class Table:
     deadlines: dict[str, float] = field(default_factory=dict)
     prompts: dict[str, int] = field(default_factory=dict)  # player -> move number of their prompt (not stored)
     answered: dict[str, int] = field(default_factory=dict)  # player -> prompt they last answered
+    # D69: {"commitment", "secret" (hex; stored, never shown before the end), "joins" ([user id,
+    # interaction id] of each seated player, in join order), "rules_version", and from Start on
+    # "entropy" (the join ids, then the Start id)}. None: a table dealt from a fixed seed (tests).
+    fairness: dict[str, Any] | None = None
     game: Game | None = None
 
     @property
@@ -64,6 +69,34 @@ class Table:
         revealed seed also shows the seating was fair; join order keeps the first to join East."""
         if self.seating == "random" and self.seed is not None:
             derive(self.seed, "seats").shuffle(self.seats)
+
+    def fair_open(self, secret: bytes, interaction_id: int) -> None:
+        """Commit to ``secret`` when the lobby opens; the host's ``/table new`` is their Join."""
+        self.fairness = {"commitment": fair.commitment(secret), "secret": secret.hex(),
+                         "joins": [[self.host_id, interaction_id]], "rules_version": fair.RULES_VERSION}
+
+    def fair_join(self, user_id: int, interaction_id: int | None) -> None:
+        """Record (or, with None, forget) a player's Join interaction (lobby lock held)."""
+        if self.fairness is not None:
+            joins = [j for j in self.fairness["joins"] if j[0] != user_id]
+            self.fairness["joins"] = joins + ([[user_id, interaction_id]] if interaction_id is not None else [])
+
+    def fair_seed(self, start_id: int) -> int:
+        """The seed D69 derives from the secret, the Join ids in join order, then the Start id."""
+        assert self.fairness is not None
+        entropy = [int(j[1]) for j in self.fairness["joins"]] + [start_id]
+        self.fairness["entropy"] = entropy
+        return fair.derive_seed(bytes.fromhex(self.fairness["secret"]), entropy, self.game_name, self.options,
+                                self.fairness["rules_version"])
+
+    def verify_file(self, points: dict[str, Any]) -> dict[str, Any]:
+        """The finished game's scenario plus its fairness object: the file ``python -m
+        engine.verify`` reads (SCENARIOS.md), with the final points the table announced."""
+        spec = self.scenario()
+        if self.fairness is not None and "entropy" in self.fairness:
+            spec["fairness"] = {key: self.fairness[key] for key in fair.FIELDS}
+            spec["fairness"]["outcome"] = {"finished": True, "points": dict(points)}
+        return spec
 
     def seat_of(self, user_id: int) -> str | None:
         for name, seat in zip(self.players, self.seats, strict=True):
@@ -105,6 +138,7 @@ class Table:
             "dm_closed": sorted(self.dm_closed),
             "deadlines": self.deadlines,
             "answered": self.answered,
+            "fairness": self.fairness,
         }
 
     @classmethod
@@ -134,4 +168,5 @@ class Table:
             dm_closed=set(meta.get("dm_closed", [])),
             deadlines={k: float(v) for k, v in meta.get("deadlines", {}).items()},
             answered={k: int(v) for k, v in meta.get("answered", {}).items()},
+            fairness=meta.get("fairness"),
         )
