@@ -422,6 +422,7 @@ MESSAGES: dict[str, str] = {
         "**/table verify**: after a game, check its revealed seed against the SHA-256 shown at the start\n"
         "**/rules** `game:<…>`: a game's rules as this bot plays them\n"
         "**/help** [`game:<…>`]: this tour; with a game, its how-to and a picture\n"
+        "**/learn** `game:<…>`: a guided first hand against CPU players, explained step by step (only you see it)\n"
         "**/settings language**: the language of public table messages on this server (Manage Server)\n"
         "**/leaderboard** `game:<…>` [`period`]: this server's players of a game by rating\n"
         "**/stats** [`user`] [`game`]: a player's record on this server and a rating chart\n"
@@ -457,4 +458,28 @@ MESSAGES: dict[str, str] = {
     "export.not_seated": "You did not play in game #{game_id}, so it holds no view of yours.",
     "export.no_seat_view": "Game #{game_id} is hold'em: there is no mahjong seat view to export.",
     "export.broken": "Game #{game_id} no longer replays, so only its scenario file is attached.",
+    # /learn: a guided first hand against CPUs
+    "cmd.learn": "learn",
+    "cmd.learn.desc": "A guided first hand against CPU players, explained step by step (only you see it)",
+    "opt.learn_game.desc": "Which game to learn",
+    "learn.title": "{game}: your first hand",
+    "learn.end_title": "{game}: the hand is over",
+    "learn.hand_title": "Your hand",
+    "learn.you": "You",
+    "learn.cpu": "CPU {seat}",
+    "learn.hint": "Assist: discarding **{tile}** keeps you closest to a win.",
+    "learn.turn": "Your move: press a button below.",
+    "learn.claim": "{name} discarded {tile}. Take it, or pass?",
+    "learn.bet_min": "Bet {amount}",
+    "learn.raise_min": "Raise to {amount}",
+    "learn.end_win": "{winner} won ({how}).",
+    "learn.end_pot": "The pot went to {winner}.",
+    "learn.end_draw": "Nobody won this hand.",
+    "learn.end_points": "Your points in this hand: {delta}.",
+    "learn.more": "Next: **/help** lists every command and how to read the table; the beginner's guide "
+                  "(docs/LEARN.md) has every yaku and hand with pictures; **/learn** plays this hand again.",
+    "learn.footer": "Practice, not rated · your move {no}",
+    "learn.ended": "This lesson has ended. Start again with /learn.",
+    "learn.not_yours": "This lesson belongs to someone else. Start your own with /learn.",
+    "learn.stale": "That button is from an earlier step of the lesson; use the newest one.",
 }

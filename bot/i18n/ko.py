@@ -448,6 +448,7 @@ MESSAGES: dict[str, str] = {
         "**/테이블 검증**: 게임이 끝난 뒤 공개된 시드를 처음에 보인 SHA-256과 대조합니다\n"
         "**/규칙** `게임:<…>`: 이 봇이 진행하는 게임의 규칙\n"
         "**/도움말** [`게임:<…>`]: 이 안내. 게임을 고르면 플레이 방법과 그림\n"
+        "**/배우기** `게임:<…>`: CPU와 하는 안내된 첫 판, 단계마다 설명 (나에게만 보임)\n"
         "**/설정 언어**: 이 서버의 공개 테이블 메시지 언어 (서버 관리 권한)\n"
         "**/리더보드** `게임:<…>` [`기간`]: 이 서버에서 게임별 레이팅 순위\n"
         "**/통계** [`사용자`] [`게임`]: 이 서버에서의 플레이어 기록과 레이팅 그래프\n"
@@ -480,4 +481,28 @@ MESSAGES: dict[str, str] = {
     "export.not_seated": "게임 #{game_id}에 참가하지 않았으므로 내보낼 내 자리가 없습니다.",
     "export.no_seat_view": "게임 #{game_id}은(는) 홀덤이라 내보낼 마작 자리 보기가 없습니다.",
     "export.broken": "게임 #{game_id}은(는) 더 이상 재생되지 않아 시나리오 파일만 첨부합니다.",
+    # /배우기: CPU와 하는 안내된 첫 판
+    "cmd.learn": "배우기",
+    "cmd.learn.desc": "CPU와 하는 안내된 첫 판, 단계마다 설명합니다 (나에게만 보임)",
+    "opt.learn_game.desc": "배울 게임",
+    "learn.title": "{game}: 첫 판",
+    "learn.end_title": "{game}: 판이 끝났습니다",
+    "learn.hand_title": "내 손패",
+    "learn.you": "나",
+    "learn.cpu": "CPU {seat}",
+    "learn.hint": "도우미: **{tile}**을(를) 버리면 화료에 가장 가깝습니다.",
+    "learn.turn": "내 차례입니다. 아래 버튼을 누르세요.",
+    "learn.claim": "{name}이(가) {tile}을(를) 버렸습니다. 가져올까요, 패스할까요?",
+    "learn.bet_min": "벳 {amount}",
+    "learn.raise_min": "{amount}까지 레이즈",
+    "learn.end_win": "{winner} 화료 ({how}).",
+    "learn.end_pot": "팟은 {winner}에게 갔습니다.",
+    "learn.end_draw": "이번 판은 아무도 화료하지 못했습니다.",
+    "learn.end_points": "이번 판의 내 점수: {delta}.",
+    "learn.more": "다음: **/도움말**에 모든 명령어와 테이블 그림 읽는 법이 있고, 입문 안내서(docs/LEARN.ko.md)에 "
+                  "모든 역과 족보가 그림과 함께 있습니다. **/배우기**로 이 판을 다시 할 수 있습니다.",
+    "learn.footer": "연습, 기록에 남지 않음 · 내 {no}번째 수",
+    "learn.ended": "이 연습은 끝났습니다. /배우기로 다시 시작하세요.",
+    "learn.not_yours": "다른 사람의 연습입니다. /배우기로 직접 시작하세요.",
+    "learn.stale": "이전 단계의 버튼입니다. 가장 새 버튼을 누르세요.",
 }
