@@ -478,7 +478,7 @@ MESSAGES: dict[str, str] = {
     "learn.end_points": "Your points in this hand: {delta}.",
     "learn.more": "Next: **/help** lists every command and how to read the table; the beginner's guide "
                   "(docs/LEARN.md) has every yaku and hand with pictures; **/learn** plays this hand again.",
-    "learn.footer": "Practice, not rated · your move {no}",
+    "learn.footer": "Practice, not rated · moves made: {no}",
     "learn.ended": "This lesson has ended. Start again with /learn.",
     "learn.not_yours": "This lesson belongs to someone else. Start your own with /learn.",
     "learn.stale": "That button is from an earlier step of the lesson; use the newest one.",

@@ -501,7 +501,7 @@ MESSAGES: dict[str, str] = {
     "learn.end_points": "이번 판의 내 점수: {delta}.",
     "learn.more": "다음: **/도움말**에 모든 명령어와 테이블 그림 읽는 법이 있고, 입문 안내서(docs/LEARN.ko.md)에 "
                   "모든 역과 족보가 그림과 함께 있습니다. **/배우기**로 이 판을 다시 할 수 있습니다.",
-    "learn.footer": "연습, 기록에 남지 않음 · 내 {no}번째 수",
+    "learn.footer": "연습, 기록에 남지 않음 · 둔 수: {no}",
     "learn.ended": "이 연습은 끝났습니다. /배우기로 다시 시작하세요.",
     "learn.not_yours": "다른 사람의 연습입니다. /배우기로 직접 시작하세요.",
     "learn.stale": "이전 단계의 버튼입니다. 가장 새 버튼을 누르세요.",

@@ -133,7 +133,7 @@ def screen(lesson: Lesson) -> Screen:
         parts += _ending(lesson)
     else:
         title = t(lang, "learn.title", game=game)
-        if prompt.hint_tile:
+        if prompt.hint_tile and not any(n.step.moment == "discard_hint" for n in prompt.notes):
             parts.append(t(lang, "learn.hint", tile=prompt.hint_tile))
         parts.append(_status(lesson))
     description = "\n\n".join(parts)[:DESCRIPTION_LIMIT]
