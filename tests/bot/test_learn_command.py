@@ -121,6 +121,7 @@ async def test_learn_plays_one_guided_hand_to_its_end(fake: FakeDiscord, start_b
 
     texts: list[str] = [message.text()]
     hints = 0
+    tada_jan_seen = False
     for _ in range(200):
         if lesson.prompt.over:
             break
@@ -133,8 +134,11 @@ async def test_learn_plays_one_guided_hand_to_its_end(fake: FakeDiscord, start_b
             said = (t(lang, "learn.hint", tile=prompt.hint_tile), script["why_discard"].say(lang, tile=prompt.hint_tile))
             assert any(sentence in message.text() for sentence in said)
             hints += 1
-        if game == "janpo" and prompt.view.get("tada_jan") and "janpo.tada_jan" not in lesson.seen:
-            pytest.fail("a draw in tada-jan time without its explanation")
+        if game == "janpo" and prompt.view.get("tada_jan") and not tada_jan_seen:
+            # the first draw while the poker action is elsewhere: no poker part offered, and it is said
+            assert prompt.view.get("turn") == LEARNER and all(len(m) <= 3 for m in prompt.legal)
+            assert script["janpo.tada_jan"].say(lang) in message.text()
+            tada_jan_seen = True
         arg = _pick(lesson)
         before = lesson.no
         stale = fake.as_seen(message)
@@ -170,6 +174,7 @@ async def test_learn_plays_one_guided_hand_to_its_end(fake: FakeDiscord, start_b
     assert expected <= lesson.seen
     if game != "holdem":
         assert hints >= 1
+    assert tada_jan_seen == (game == "janpo")
     # the CPUs played from their own views only: never the learner's
     assert seen_views and all(v["player"] != LEARNER for v in seen_views)
     assert not any(v.get("hole") and v["player"] == LEARNER for v in seen_views)
@@ -192,3 +197,31 @@ async def test_a_click_after_a_restart_says_the_lesson_has_ended(fake: FakeDisco
     await fake.settle()
     assert "This lesson has ended. Start again with /learn." in fake.last_reply(USER).text()
     assert not fresh.get_cog("LearnCog").lessons
+
+
+def test_a_janpo_chip_action_is_explained_with_the_next_prompt() -> None:
+    """J7: a call, bet, raise or all-in goes with tsumogiri; the lesson says so once, right after."""
+    from bot.learn.lesson import Lesson
+
+    lesson = Lesson("janpo", "x", USER, "en")
+    assert "janpo.poker_turn" in {n.step.id for n in lesson.prompt.notes}
+    index = next(i for i, m in enumerate(lesson.prompt.legal) if m[1:] == ["tsumogiri", "call"])
+    lesson.play(index)
+    notes = [n.step.id for n in lesson.prompt.notes]
+    assert notes[0] == "janpo.chip_action" and lesson.seen >= {"janpo.chip_action"}
+    while not lesson.prompt.over:  # never again, however the hand goes on
+        lesson.play(0)
+        assert "janpo.chip_action" not in {n.step.id for n in lesson.prompt.notes}
+
+
+def test_a_bet_or_raise_is_offered_at_its_lowest_amount() -> None:
+    from bot.learn.lesson import Lesson
+    from bot.learn.screen import buttons
+
+    lesson = Lesson("holdem", "x", USER, "en")
+    legal = lesson.prompt.legal
+    raise_at = next(i for i, m in enumerate(legal) if m[1] == "raise")
+    low = legal[raise_at][2][0]
+    assert any(b.arg == str(raise_at) and b.label == f"Raise to {low:,}" for b in buttons(lesson))
+    move = lesson.play(raise_at)
+    assert move == [legal[raise_at][0], "raise", low]
