@@ -482,4 +482,8 @@ MESSAGES: dict[str, str] = {
     "learn.ended": "This lesson has ended. Start again with /learn.",
     "learn.not_yours": "This lesson belongs to someone else. Start your own with /learn.",
     "learn.stale": "That button is from an earlier step of the lesson; use the newest one.",
+    "learn.poker_hint": "Assist: against one random hand your cards win about {equity}% of the time. A call "
+                        "costs {to_call} to win a pot of {pot}.",
+    "learn.poker_hint_free": "Assist: against one random hand your cards win about {equity}% of the time. "
+                             "Nothing to call: checking is free.",
 }

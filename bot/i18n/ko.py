@@ -505,4 +505,8 @@ MESSAGES: dict[str, str] = {
     "learn.ended": "이 연습은 끝났습니다. /배우기로 다시 시작하세요.",
     "learn.not_yours": "다른 사람의 연습입니다. /배우기로 직접 시작하세요.",
     "learn.stale": "이전 단계의 버튼입니다. 가장 새 버튼을 누르세요.",
+    "learn.poker_hint": "도우미: 무작위 핸드 하나를 상대로 내 카드가 이길 확률은 약 {equity}%입니다. 콜에 {to_call}이(가) "
+                        "들고 팟은 {pot}입니다.",
+    "learn.poker_hint_free": "도우미: 무작위 핸드 하나를 상대로 내 카드가 이길 확률은 약 {equity}%입니다. 낼 것이 없으니 "
+                             "체크는 공짜입니다.",
 }

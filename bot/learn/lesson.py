@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.learn.script import SCRIPTS, Step, steps_at
-from engine.assist import assist, mahjong_words
+from engine.assist import PokerAssist, assist, mahjong_words
 from engine.base import Game, Move
 from engine.cpu import choose_move
 from engine.games import new_game
@@ -58,6 +58,7 @@ class Prompt:
     notes: list[Note]
     hint_tile: str | None
     over: bool
+    poker: PokerAssist | None = None  # the assist's poker yardstick while the poker action is on the learner
 
 
 def _results(game: Game, key: str) -> list[dict[str, Any]]:
@@ -198,7 +199,16 @@ class Lesson:
         else:
             hint = self._mahjong_moments(view, legal)
         notes, self.pending = self.pending, []
-        return Prompt(view, legal, notes, hint, self.over)
+        return Prompt(view, legal, notes, hint, self.over, self._poker_hint(view, legal))
+
+    def _poker_hint(self, view: dict[str, Any], legal: Sequence[Move]) -> PokerAssist | None:
+        """How strong the learner's cards are and what a call costs, when a poker choice is theirs."""
+        if self.game_name not in ("holdem", "janpo") or not legal:
+            return None
+        poker = view if self.game_name == "holdem" else view.get("poker") or {}
+        if poker.get("to_act") != LEARNER or not any(split_move(m[1:])[1] for m in legal):
+            return None
+        return assist(view, legal).poker
 
     def _mahjong_moments(self, view: dict[str, Any], legal: Sequence[Move]) -> str | None:
         words = [w for w in mahjong_words(self.game_name, legal) if w]

@@ -58,10 +58,14 @@ def _label(lang: str, key: str, params: Mapping[str, Any], amount: tuple[int, in
 def buttons(lesson: Lesson) -> list[LessonButton]:
     """The learner's legal moves as buttons (none once the hand is over)."""
     legal = lesson.prompt.legal
+    to_call = lesson.prompt.poker.to_call if lesson.prompt.poker is not None else 0
     out = []
     for b in layout(legal, lesson.part, lesson.riichi):
         if b.kind == "move":
-            out.append(LessonButton(str(b.index), _label(lesson.lang, b.key, b.params, b.amount)[:80], b.style))
+            label = _label(lesson.lang, b.key, b.params, b.amount)
+            if b.key == "move.call" and to_call:
+                label = t(lesson.lang, "move.call_amount", amount=to_call)
+            out.append(LessonButton(str(b.index), label[:80], b.style))
         elif b.kind == "part":
             params = {"verb": b.arg}
             out.append(LessonButton("p" + b.arg, t(lesson.lang, b.key, **params)[:80], b.style))
@@ -135,6 +139,10 @@ def screen(lesson: Lesson) -> Screen:
         title = t(lang, "learn.title", game=game)
         if prompt.hint_tile and not any(n.step.moment == "discard_hint" for n in prompt.notes):
             parts.append(t(lang, "learn.hint", tile=prompt.hint_tile))
+        if prompt.poker is not None:
+            odds = prompt.poker
+            key = "learn.poker_hint" if odds.to_call else "learn.poker_hint_free"
+            parts.append(t(lang, key, equity=round(odds.equity * 100), to_call=odds.to_call, pot=odds.pot))
         parts.append(_status(lesson))
     description = "\n\n".join(parts)[:DESCRIPTION_LIMIT]
     footer = t(lang, "learn.footer", no=lesson.no)

@@ -216,12 +216,19 @@ def test_a_janpo_chip_action_is_explained_with_the_next_prompt() -> None:
 
 def test_a_bet_or_raise_is_offered_at_its_lowest_amount() -> None:
     from bot.learn.lesson import Lesson
-    from bot.learn.screen import buttons
+    from bot.learn.screen import buttons, screen
+    from engine.assist import assist
 
     lesson = Lesson("holdem", "x", USER, "en")
     legal = lesson.prompt.legal
     raise_at = next(i for i, m in enumerate(legal) if m[1] == "raise")
     low = legal[raise_at][2][0]
-    assert any(b.arg == str(raise_at) and b.label == f"Raise to {low:,}" for b in buttons(lesson))
+    shown = buttons(lesson)
+    assert any(b.arg == str(raise_at) and b.label == f"Raise to {low:,}" for b in shown)
+    odds = assist(lesson.prompt.view, legal).poker  # the assist's yardstick, read from the learner's view
+    assert odds is not None and odds.to_call == 200
+    assert any(b.label == "Call 200" for b in shown)
+    said = screen(lesson).description
+    assert t("en", "learn.poker_hint", equity=round(odds.equity * 100), to_call=200, pot=odds.pot) in said
     move = lesson.play(raise_at)
     assert move == [legal[raise_at][0], "raise", low]
