@@ -118,7 +118,11 @@ class LearnCog(commands.Cog):
         if interaction.user.id != lesson.user_id:
             await self._refuse(interaction, "learn.not_yours")
             return
-        async with self.locks[lesson_id]:
+        lock = self.locks[lesson_id]
+        if lock.locked():  # a second click while the first is still being played: answered at once
+            await self._refuse(interaction, "learn.busy")
+            return
+        async with lock:
             if lesson.prompt.over:
                 await self._refuse(interaction, "learn.ended")
                 return

@@ -486,4 +486,5 @@ MESSAGES: dict[str, str] = {
                         "costs {to_call} to win a pot of {pot}.",
     "learn.poker_hint_free": "Assist: against one random hand your cards win about {equity}% of the time. "
                              "Nothing to call: checking is free.",
+    "learn.busy": "Your last move is still being played; the lesson moves on in a moment.",
 }

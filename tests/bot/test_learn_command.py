@@ -232,3 +232,21 @@ def test_a_bet_or_raise_is_offered_at_its_lowest_amount() -> None:
     assert t("en", "learn.poker_hint", equity=round(odds.equity * 100), to_call=200, pot=odds.pot) in said
     move = lesson.play(raise_at)
     assert move == [legal[raise_at][0], "raise", low]
+
+
+async def test_a_double_click_plays_the_move_once(fake: FakeDiscord, start_bot: Any) -> None:
+    """Two clicks on the same button before the first is answered: one move, the other refused."""
+    fake.add_user(USER, "Ann")
+    bot = await start_bot()
+    fake.slash(bot, USER, "learn", game="five")
+    await fake.settle()
+    message = _message(fake)
+    lesson = _lesson(bot)
+    button = next(b for b in message.buttons() if b["custom_id"].endswith(":0:0"))
+    fake.click(bot, USER, message, button["custom_id"])
+    fake.click(bot, USER, fake.as_seen(message), button["custom_id"])
+    await fake.settle()
+    assert lesson.no == 1
+    refused = fake.last_reply(USER)
+    assert refused.ephemeral and refused.text() in (t("en", "learn.busy"), t("en", "learn.stale"))
+    assert _message(fake).text().endswith("moves made: 1")
