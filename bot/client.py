@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.cogs.history import HistoryCog
 from bot.cogs.info import InfoCog
 from bot.cogs.leaderboard import LeaderboardCog
+from bot.cogs.learn import LearnCog
 from bot.cogs.settings import SettingsCog
 from bot.cogs.tables import TablesCog
 from bot.config import Config
@@ -54,7 +55,8 @@ class JanpoBot(commands.Bot):
             self.store = await open_store(self.config.database_path)
         self.tables.store = self.store
         await self.tree.set_translator(CatalogTranslator())
-        for cog in (TablesCog(self), InfoCog(self), SettingsCog(self), LeaderboardCog(self), HistoryCog(self)):
+        for cog in (TablesCog(self), InfoCog(self), SettingsCog(self), LeaderboardCog(self), HistoryCog(self),
+                    LearnCog(self)):
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.resume:

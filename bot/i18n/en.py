@@ -53,7 +53,7 @@ MESSAGES: dict[str, str] = {
     "cmd.table.abort": "abort",
     "cmd.table.abort.desc": "Stop this channel's table (host or Manage Server)",
     "cmd.table.verify": "verify",
-    "cmd.table.verify.desc": "Check the revealed seed of the last game against its SHA-256",
+    "cmd.table.verify.desc": "Check a finished game's shuffle against the commitment its lobby showed",
     "cmd.rules": "rules",
     "cmd.rules.desc": "The rules of a game, as this bot plays them",
     "cmd.help": "help",
@@ -419,9 +419,10 @@ MESSAGES: dict[str, str] = {
         "**/table status**: this channel's table, privately\n"
         "**/table leave**: leave the game; a CPU takes your seat\n"
         "**/table abort**: stop this channel's table (host or Manage Server)\n"
-        "**/table verify**: after a game, check its revealed seed against the SHA-256 shown at the start\n"
+        "**/table verify** [`game`]: after a game, check its revealed secret against the commitment the lobby showed\n"
         "**/rules** `game:<…>`: a game's rules as this bot plays them\n"
         "**/help** [`game:<…>`]: this tour; with a game, its how-to and a picture\n"
+        "**/learn** `game:<…>`: a guided first hand against CPU players, explained step by step (only you see it)\n"
         "**/settings language**: the language of public table messages on this server (Manage Server)\n"
         "**/leaderboard** `game:<…>` [`period`]: this server's players of a game by rating\n"
         "**/stats** [`user`] [`game`]: a player's record on this server and a rating chart\n"
@@ -489,4 +490,33 @@ MESSAGES: dict[str, str] = {
         "hashes to the commitment, that the seed follows, and that every move replays on that seed to the final "
         "points; `/export` gives the same check as a file for `python -m engine.verify`."
     ),
+    # /learn: a guided first hand against CPUs
+    "cmd.learn": "learn",
+    "cmd.learn.desc": "A guided first hand against CPU players, explained step by step (only you see it)",
+    "opt.learn_game.desc": "Which game to learn",
+    "learn.title": "{game}: your first hand",
+    "learn.end_title": "{game}: the hand is over",
+    "learn.hand_title": "Your hand",
+    "learn.you": "You",
+    "learn.cpu": "CPU {seat}",
+    "learn.hint": "Assist: discarding **{tile}** keeps you closest to a win.",
+    "learn.turn": "Your move: press a button below.",
+    "learn.claim": "{name} discarded {tile}. Take it, or pass?",
+    "learn.bet_min": "Bet {amount}",
+    "learn.raise_min": "Raise to {amount}",
+    "learn.end_win": "{winner} won ({how}).",
+    "learn.end_pot": "The pot went to {winner}.",
+    "learn.end_draw": "Nobody won this hand.",
+    "learn.end_points": "Your points in this hand: {delta}.",
+    "learn.more": "Next: **/help** lists every command and how to read the table; the beginner's guide "
+                  "(docs/LEARN.md) has every yaku and hand with pictures; **/learn** plays this hand again.",
+    "learn.footer": "Practice, not rated · moves made: {no}",
+    "learn.ended": "This lesson has ended. Start again with /learn.",
+    "learn.not_yours": "This lesson belongs to someone else. Start your own with /learn.",
+    "learn.stale": "That button is from an earlier step of the lesson; use the newest one.",
+    "learn.poker_hint": "Assist: against one random hand your cards win about {equity}% of the time. A call "
+                        "costs {to_call} to win a pot of {pot}.",
+    "learn.poker_hint_free": "Assist: against one random hand your cards win about {equity}% of the time. "
+                             "Nothing to call: checking is free.",
+    "learn.busy": "Your last move is still being played; the lesson moves on in a moment.",
 }
