@@ -422,6 +422,7 @@ MESSAGES: dict[str, str] = {
         "**/table verify**: after a game, check its revealed seed against the SHA-256 shown at the start\n"
         "**/rules** `game:<…>`: a game's rules as this bot plays them\n"
         "**/help** [`game:<…>`]: this tour; with a game, its how-to and a picture\n"
+        "**/settings me**: your own switches (auto-win, no calls, auto-tsumogiri, hand message, assist), privately\n"
         "**/settings language**: the language of public table messages on this server (Manage Server)\n"
         "**/leaderboard** `game:<…>` [`period`]: this server's players of a game by rating\n"
         "**/stats** [`user`] [`game`]: a player's record on this server and a rating chart\n"
@@ -457,4 +458,29 @@ MESSAGES: dict[str, str] = {
     "export.not_seated": "You did not play in game #{game_id}, so it holds no view of yours.",
     "export.no_seat_view": "Game #{game_id} is hold'em: there is no mahjong seat view to export.",
     "export.broken": "Game #{game_id} no longer replays, so only its scenario file is attached.",
+    # /settings me: a player's own switches and assist
+    "cmd.settings.me": "me",
+    "cmd.settings.me.desc": "Your own switches: auto-win, no calls, auto-tsumogiri, hand message, assist",
+    "settings.me.title": "**Your settings** (only you see this; they follow you to every table and server)",
+    "settings.me.footer": "Press a button to change a setting; it applies from your next turn.",
+    "settings.me.auto_win": "Auto-win",
+    "settings.me.no_calls": "No calls",
+    "settings.me.auto_tsumogiri": "Auto-tsumogiri",
+    "settings.me.hand_style": "Hand message",
+    "settings.me.assist": "Assist",
+    "settings.me.auto_win_help": "declares ron or tsumo at once (you are still asked in the last kyoku and "
+                                 "for a Janpo tsumo that would fold)",
+    "settings.me.no_calls_help": "passes every chi, pon and open kan offer; a ron is always asked",
+    "settings.me.auto_tsumogiri_help": "lets the drawn tile go when nothing else would change; never a poker "
+                                       "action",
+    "settings.me.hand_style_help": "one message edited each turn, or a new message every turn",
+    "settings.me.assist_help": "marks the discards closest to a win and what your hand is near; a rated game "
+                               "records it",
+    "settings.me.on": "on",
+    "settings.me.off": "off",
+    "settings.me.assist_table": "as the table",
+    "settings.me.style_edit": "edited",
+    "settings.me.style_new": "new each turn",
+    "hand.auto_played": "Your switches answered for you: {move}",
+    "hand.switches_on": "Switches on: {switches} (/settings me)",
 }

@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from bot.comfort.words import hand_notes
 from bot.i18n import CAPTIONS, language_of, t
 from bot.play import buttons, images, messages, results
 from bot.play.moves import default_part, layout, poker_numbers, poker_parts, split
@@ -87,7 +88,8 @@ class Effects:
             claim = not any(split(m[1:])[0][:1] in (["discard"], ["tsumogiri"]) for m in legal) and any(
                 m[1:] == ["pass"] for m in legal)
             content = messages.hand_text(lang, table, player, chosen, table.deadlines.get(player), claim, view, legal)
-        out: dict[str, Any] = {"content": content}
+        notes = hand_notes(lang, session.settings.get(player), session.auto_played.get(player, []))
+        out: dict[str, Any] = {"content": f"{notes}\n{content}" if notes else content}
         if picture:
             out["file"] = discord.File(io.BytesIO(await self.hand_png(session, player)), "hand.png")
         items = layout(legal, chosen, riichi)
@@ -129,6 +131,7 @@ class Effects:
         except (discord.HTTPException, discord.RateLimited) as e:
             log.warning("table %s: DM to seat %s failed (%s); the hand stays on My hand", table.table_id, player, e)
             return
+        session.auto_played.pop(player, None)  # told now
         ref = HandRef(no, sent.channel.id, sent.id)
         if table.prompts.get(player) == no and not session.closed:
             session.hands.setdefault(player, []).append(ref)
