@@ -483,4 +483,7 @@ MESSAGES: dict[str, str] = {
     "settings.me.style_new": "new each turn",
     "hand.auto_played": "Your switches answered for you: {move}",
     "hand.switches_on": "Switches on: {switches} (/settings me)",
+    "assist.near": "Assist: near {names}",
+    "assist.poker": "Assist: {hand}, wins {equity}% against one random hand",
+    "assist.call": "Assist: a call costs {to_call} into a pot of {pot}; it needs {odds}% to pay",
 }

@@ -503,4 +503,7 @@ MESSAGES: dict[str, str] = {
     "settings.me.style_new": "매번 새로",
     "hand.auto_played": "설정이 대신 두었습니다: {move}",
     "hand.switches_on": "켜진 설정: {switches} (/설정 나)",
+    "assist.near": "도우미: {names}에 가깝습니다",
+    "assist.poker": "도우미: {hand}, 무작위 패 하나를 상대로 {equity}% 이깁니다",
+    "assist.call": "도우미: 콜에 {to_call}, 팟 {pot}. 이득이 되려면 {odds}%가 필요합니다",
 }

@@ -9,13 +9,15 @@ being retried.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 from typing import Any
 
 import discord
 
-from bot.comfort.words import hand_notes
+from bot.comfort import UserSettings
+from bot.comfort.words import assist_default, hand_marks, hand_notes
 from bot.i18n import CAPTIONS, language_of, t
 from bot.play import buttons, images, messages, results
 from bot.play.moves import default_part, layout, poker_numbers, poker_parts, split
@@ -109,8 +111,15 @@ class Effects:
             return kept.png
         names = {p: table.seat(p).name for p in table.players}
         seat = table.seat(player)
-        png = await asyncio.to_thread(images.hand_png, table.game_name, table.game.view(player), seat.name,
-                                      CAPTIONS[seat.lang], names)
+        view = table.game.view(player)
+        settings = session.settings.get(player)
+        on = (settings or UserSettings()).assist_on(assist_default(table.game_name, table.level))
+        if on:
+            session.assisted.add(player)
+        marks = functools.partial(hand_marks, seat.lang, table.game_name, view, list(session.legal.get(player, [])),
+                                  on, settings)
+        png = await asyncio.to_thread(images.hand_png, table.game_name, view, seat.name, CAPTIONS[seat.lang], names,
+                                      marks)
         session.pictures[player] = Picture(table.move_no, now, png)
         return png
 

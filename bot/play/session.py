@@ -61,6 +61,7 @@ class TableSession:
     settings: dict[str, UserSettings] = field(default_factory=dict)  # human seats' own switches, loaded once
     load_settings: Callable[[int], Awaitable[UserSettings]] | None = None  # how (None: every switch off)
     auto_played: dict[str, list[Move]] = field(default_factory=dict)  # played by a switch, told in the next hand
+    assisted: set[str] = field(default_factory=set)  # seats shown an assist picture this game
 
     @property
     def table_id(self) -> str:
