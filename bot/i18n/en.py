@@ -486,4 +486,6 @@ MESSAGES: dict[str, str] = {
     "assist.near": "Assist: near {names}",
     "assist.poker": "Assist: {hand}, wins {equity}% against one random hand",
     "assist.call": "Assist: a call costs {to_call} into a pot of {pot}; it needs {odds}% to pay",
+    "stats.assist": "Assist",
+    "stats.assist_value": "{games} games played with assist marking the hand",
 }

@@ -506,4 +506,6 @@ MESSAGES: dict[str, str] = {
     "assist.near": "도우미: {names}에 가깝습니다",
     "assist.poker": "도우미: {hand}, 무작위 패 하나를 상대로 {equity}% 이깁니다",
     "assist.call": "도우미: 콜에 {to_call}, 팟 {pot}. 이득이 되려면 {odds}%가 필요합니다",
+    "stats.assist": "도우미",
+    "stats.assist_value": "도우미를 켜고 한 게임 {games}판",
 }

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from harness import HOST, FakeDiscord, open_table, pending_hand, until
+from harness import GUILD_ID, HOST, FakeDiscord, open_table, pending_hand, play_out, until
 from mahjong.shanten import Shanten
 
 from bot.play import images
@@ -135,3 +135,16 @@ async def test_a_player_turns_assist_on_at_a_riichi_table(fake: FakeDiscord, sta
     assert all(m.get("switches") == ("No calls",) for _, m in pictures)
     assert HOST in {bot.tables.sessions[t].table.seat(p).user_id
                     for t in bot.tables.sessions for p in bot.tables.sessions[t].assisted}
+
+
+async def test_a_finished_game_records_who_used_assist(fake: FakeDiscord, start_bot) -> None:
+    fake.add_user(HOST, "Ann")
+    bot = await start_bot(seed=2)
+    await bot.store.set_user_settings(HOST, {"assist": True})
+    await open_table(fake, bot, game="riichi", length="east")
+    await play_out(fake, bot)
+    stats = await bot.store.player_stats(GUILD_ID, HOST)
+    assert stats.games == 1 and stats.counters.get("assisted_games") == 1
+    fake.slash(bot, HOST, "stats")
+    await fake.settle()
+    assert "1 games played with assist marking the hand" in fake.last_reply(HOST).text()
