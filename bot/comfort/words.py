@@ -10,6 +10,7 @@ from typing import Any
 from bot.comfort.settings import UserSettings
 from bot.i18n import t
 from bot.i18n.yaku import yaku_name
+from bot.play.modes import mode
 from bot.play.moves import played
 from bot.play.results import FIVE_LINE_KEYS
 from engine.assist import assist
@@ -34,8 +35,9 @@ def hand_notes(lang: str, settings: UserSettings | None, auto: Sequence[Sequence
 
 
 def assist_default(game: str, level: str) -> bool:
-    """Assist is on by default at Mahjong Five tables and at tables with easy CPUs (issue 20)."""
-    return game == "five" or level == "easy"
+    """Assist is on by default where the mode says so (Mahjong Five) and at tables with easy
+    CPUs (issue 20); a player's own setting overrides it (``UserSettings.assist_on``)."""
+    return mode(game).assist or level == "easy"
 
 
 def near_names(lang: str, game: str, near: Sequence[str]) -> list[str]:

@@ -148,3 +148,11 @@ async def test_a_finished_game_records_who_used_assist(fake: FakeDiscord, start_
     fake.slash(bot, HOST, "stats")
     await fake.settle()
     assert "1 games played with assist marking the hand" in fake.last_reply(HOST).text()
+
+
+def test_assist_default_per_table() -> None:
+    from bot.comfort.words import assist_default
+
+    assert assist_default("five", "normal") and assist_default("riichi", "easy") and assist_default("janpo", "easy")
+    assert not assist_default("riichi", "normal") and not assist_default("janpo", "normal")
+    assert not assist_default("holdem", "normal")
