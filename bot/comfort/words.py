@@ -15,6 +15,18 @@ from bot.play.moves import played
 from bot.play.results import FIVE_LINE_KEYS
 from engine.assist import assist
 
+POKER_CLASS_KEYS = {  # treys' class names (engine.holdem.cards.class_name)
+    "Royal Flush": "assist.class.royal_flush",
+    "Straight Flush": "assist.class.straight_flush",
+    "Four of a Kind": "assist.class.four_kind",
+    "Full House": "assist.class.full_house",
+    "Flush": "assist.class.flush",
+    "Straight": "assist.class.straight",
+    "Three of a Kind": "assist.class.three_kind",
+    "Two Pair": "assist.class.two_pair",
+    "Pair": "assist.class.pair",
+    "High Card": "assist.class.high_card",
+}
 SWITCH_KEYS = {
     "auto_win": "settings.me.auto_win",
     "no_calls": "settings.me.no_calls",
@@ -67,7 +79,9 @@ def hand_marks(lang: str, game: str, view: dict[str, Any], legal: Sequence[Seque
             lines.append(t(lang, "assist.near", names=", ".join(near_names(lang, game, hint.mahjong.near))))
     if hint.poker is not None:
         p = hint.poker
-        lines.append(t(lang, "assist.poker", hand=p.hand_class, equity=round(100 * p.equity)))
+        key = POKER_CLASS_KEYS.get(p.hand_class)
+        hand = t(lang, key) if key else p.hand_class
+        lines.append(t(lang, "assist.poker", hand=hand, equity=round(100 * p.equity)))
         if p.pot_odds is not None:
             lines.append(t(lang, "assist.call", to_call=f"{p.to_call:,}", pot=f"{p.pot:,}",
                            odds=round(100 * p.pot_odds)))
