@@ -87,7 +87,7 @@ async def change(bot: Any, user_id: int, name: str) -> UserSettings:
     return settings
 
 
-class SettingButton(ui.DynamicItem[ui.Button], template=r"jp:s:(?P<name>[a-z_]+)"):
+class SettingButton(ui.DynamicItem[ui.Button[ui.View]], template=r"jp:s:(?P<name>[a-z_]+)"):
     """Change the clicking player's own setting ``name`` (see :func:`toggled`)."""
 
     def __init__(self, name: str, label: str = "?", style: discord.ButtonStyle = discord.ButtonStyle.secondary
