@@ -3,7 +3,7 @@ press stored for the clicking player only, and buttons from before a restart sti
 
 from __future__ import annotations
 
-from harness import HOST, FakeDiscord
+from harness import HOST, FakeDiscord, open_table, pending_hand, table_of, until
 
 from bot.comfort import UserSettings
 
@@ -65,3 +65,18 @@ async def test_settings_me_needs_no_manage_server(fake: FakeDiscord, start_bot) 
     settings = next(c for c in sent if c["name"] == "settings")
     assert settings.get("default_member_permissions") is None  # every member sees /settings me
     assert {o["name"] for o in settings["options"]} == {"language", "me"}
+
+
+async def test_a_press_reaches_the_table_the_player_sits_at(fake: FakeDiscord, start_bot) -> None:
+    fake.add_user(HOST, "Ann")
+    bot = await start_bot()
+    await open_table(fake, bot, game="riichi", length="east")
+    await until(lambda: pending_hand(fake, HOST))
+    session = bot.tables.sessions[table_of(bot).table_id]
+    assert session.settings["A"] == UserSettings()  # loaded once, when A was first prompted
+    fake.slash(bot, HOST, "settings me")
+    await fake.settle()
+    fake.click(bot, HOST, fake.last_reply(HOST), "jp:s:no_calls")
+    await fake.settle()
+    assert session.settings["A"] == UserSettings(no_calls=True)  # no reload needed for the next prompt
+    assert set(session.settings) == {"A"}  # CPU seats never read settings
