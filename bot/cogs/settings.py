@@ -1,14 +1,21 @@
-"""``/settings language``: the language of a server's public table messages."""
+"""``/settings language`` (a server's public table language, Manage Server) and ``/settings me``
+(a player's own switches, shown privately with a button per setting).
+
+The buttons carry only the setting's name (``jp:s:<name>``): whoever clicks changes their own
+settings, so a button from before a restart still works and cannot change anyone else's.
+"""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
-from discord import app_commands
+from discord import app_commands, ui
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.comfort import SWITCHES, UserSettings
 from bot.i18n import language_of, t
 from bot.i18n.translator import ls
 
@@ -18,19 +25,106 @@ LANGUAGE_CHOICES = [
     Choice(name=ls("lang.ko"), value="ko"),
 ]
 LANGUAGE_KEYS = {"en": "lang.en", "ko": "lang.ko"}
+SETTING_KEYS = {
+    "auto_win": "settings.me.auto_win",
+    "no_calls": "settings.me.no_calls",
+    "auto_tsumogiri": "settings.me.auto_tsumogiri",
+    "hand_style": "settings.me.hand_style",
+    "assist": "settings.me.assist",
+}
+HELP_KEYS = {
+    "auto_win": "settings.me.auto_win_help",
+    "no_calls": "settings.me.no_calls_help",
+    "auto_tsumogiri": "settings.me.auto_tsumogiri_help",
+    "hand_style": "settings.me.hand_style_help",
+    "assist": "settings.me.assist_help",
+}
+VALUE_KEYS = {
+    True: "settings.me.on", False: "settings.me.off", None: "settings.me.assist_table",
+    "edit": "settings.me.style_edit", "new": "settings.me.style_new",
+}
+NEXT_ASSIST = {None: "on", True: "off", False: "table"}
+
+
+async def load(bot: Any, user_id: int) -> UserSettings:
+    return UserSettings.from_json(await bot.store.get_user_settings(user_id))
+
+
+def toggled(settings: UserSettings, name: str) -> UserSettings:
+    """The settings after one press of ``name``'s button: a switch flips, the hand style swaps,
+    assist goes table default -> on -> off -> table default."""
+    if name in SWITCHES:
+        return settings.with_switch(name, not getattr(settings, name))
+    if name == "hand_style":
+        return settings.changed(name, "new" if settings.hand_style == "edit" else "edit")
+    return settings.changed(name, NEXT_ASSIST[settings.assist])
+
+
+def settings_message(lang: str, settings: UserSettings) -> dict[str, Any]:
+    """The private ``/settings me`` answer: every setting with its value and what it does."""
+    lines = [t(lang, "settings.me.title")]
+    view = ui.View(timeout=None)
+    for name, key in SETTING_KEYS.items():
+        value = getattr(settings, name)
+        shown = t(lang, VALUE_KEYS[value])
+        lines.append(f"**{t(lang, key)}**: {shown} — {t(lang, HELP_KEYS[name])}")
+        on = value is True or value == "new"
+        style = discord.ButtonStyle.success if on else discord.ButtonStyle.secondary
+        view.add_item(SettingButton(name, f"{t(lang, key)}: {shown}", style))
+    lines.append(t(lang, "settings.me.footer"))
+    return {"content": "\n".join(lines), "view": view}
+
+
+async def change(bot: Any, user_id: int, name: str) -> UserSettings:
+    """Store one press and let every table the player sits at use it from their next prompt."""
+    settings = toggled(await load(bot, user_id), name)
+    await bot.store.set_user_settings(user_id, settings.to_json())
+    manager = getattr(bot, "tables", None)
+    for session in list(getattr(manager, "sessions", {}).values()):
+        player = session.table.seat_of(user_id)
+        if player is not None:
+            session.settings[player] = settings
+    return settings
+
+
+class SettingButton(ui.DynamicItem[ui.Button[ui.View]], template=r"jp:s:(?P<name>[a-z_]+)"):
+    """Change the clicking player's own setting ``name`` (see :func:`toggled`)."""
+
+    def __init__(self, name: str, label: str = "?", style: discord.ButtonStyle = discord.ButtonStyle.secondary
+                 ) -> None:
+        super().__init__(ui.Button(label=label, style=style, custom_id=f"jp:s:{name}"))
+        self.name = name
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str]) -> SettingButton:
+        return cls(match["name"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        lang = language_of(interaction.locale)
+        if self.name not in SETTING_KEYS:
+            await interaction.response.send_message(t(lang, "err.stale"), ephemeral=True)
+            return
+        settings = await change(interaction.client, interaction.user.id, self.name)
+        await interaction.response.edit_message(**settings_message(lang, settings))
 
 
 class SettingsCog(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
 
-    settings = app_commands.Group(name=ls("cmd.settings"), description=ls("cmd.settings.desc"), guild_only=True,
-                                  default_permissions=discord.Permissions(manage_guild=True))
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(SettingButton)
+
+    # No default permissions on the group: every player may open /settings me; the server's
+    # language asks for Manage Server when it is used.
+    settings = app_commands.Group(name=ls("cmd.settings"), description=ls("cmd.settings.desc"), guild_only=True)
 
     @settings.command(name=ls("cmd.settings.language"), description=ls("cmd.settings.language.desc"))
     @app_commands.rename(language=ls("opt.language"))
     @app_commands.describe(language=ls("opt.language.desc"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.checks.has_permissions(manage_guild=True)
     async def language(self, interaction: discord.Interaction, language: Choice[str]) -> None:
         assert interaction.guild_id is not None
         value = None if language.value == "auto" else language.value
@@ -42,3 +136,9 @@ class SettingsCog(commands.Cog):
         lang = language_of(interaction.locale)
         key = "settings.language_auto" if value is None else "settings.language_set"
         await interaction.response.send_message(t(lang, key, language=t(lang, LANGUAGE_KEYS[shown])), ephemeral=True)
+
+    @settings.command(name=ls("cmd.settings.me"), description=ls("cmd.settings.me.desc"))
+    async def me(self, interaction: discord.Interaction) -> None:
+        lang = language_of(interaction.locale)
+        settings = await load(self.bot, interaction.user.id)
+        await interaction.response.send_message(ephemeral=True, **settings_message(lang, settings))

@@ -423,6 +423,7 @@ MESSAGES: dict[str, str] = {
         "**/rules** `game:<…>`: a game's rules as this bot plays them\n"
         "**/help** [`game:<…>`]: this tour; with a game, its how-to and a picture\n"
         "**/learn** `game:<…>`: a guided first hand against CPU players, explained step by step (only you see it)\n"
+        "**/settings me**: your own switches (auto-win, no calls, auto-tsumogiri, hand message, assist), privately\n"
         "**/settings language**: the language of public table messages on this server (Manage Server)\n"
         "**/leaderboard** `game:<…>` [`period`]: this server's players of a game by rating\n"
         "**/stats** [`user`] [`game`]: a player's record on this server and a rating chart\n"
@@ -519,4 +520,44 @@ MESSAGES: dict[str, str] = {
     "learn.poker_hint_free": "Assist: against one random hand your cards win about {equity}% of the time. "
                              "Nothing to call: checking is free.",
     "learn.busy": "Your last move is still being played; the lesson moves on in a moment.",
+    # /settings me: a player's own switches and assist
+    "cmd.settings.me": "me",
+    "cmd.settings.me.desc": "Your own switches: auto-win, no calls, auto-tsumogiri, hand message, assist",
+    "settings.me.title": "**Your settings** (only you see this; they follow you to every table and server)",
+    "settings.me.footer": "Press a button to change a setting; it applies from your next turn.",
+    "settings.me.auto_win": "Auto-win",
+    "settings.me.no_calls": "No calls",
+    "settings.me.auto_tsumogiri": "Auto-tsumogiri",
+    "settings.me.hand_style": "Hand message",
+    "settings.me.assist": "Assist",
+    "settings.me.auto_win_help": "declares ron or tsumo at once (you are still asked in the last kyoku and "
+                                 "for a Janpo tsumo that would fold)",
+    "settings.me.no_calls_help": "passes every chi, pon and open kan offer; a ron is always asked",
+    "settings.me.auto_tsumogiri_help": "lets the drawn tile go when nothing else would change; never a poker "
+                                       "action",
+    "settings.me.hand_style_help": "one message edited each turn, or a new message every turn",
+    "settings.me.assist_help": "marks the discards closest to a win and what your hand is near; a rated game "
+                               "records it",
+    "settings.me.on": "on",
+    "settings.me.off": "off",
+    "settings.me.assist_table": "as the table",
+    "settings.me.style_edit": "edited",
+    "settings.me.style_new": "new each turn",
+    "hand.auto_played": "Your switches answered for you: {move}",
+    "hand.switches_on": "Switches on: {switches} (/settings me)",
+    "assist.near": "Assist: near {names}",
+    "assist.poker": "Assist: {hand}, wins {equity}% against one random hand",
+    "assist.call": "Assist: a call costs {to_call} into a pot of {pot}; it needs {odds}% to pay",
+    "stats.assist": "Assist",
+    "stats.assist_value": "{games} games played with assist marking the hand",
+    "assist.class.royal_flush": "Royal flush",
+    "assist.class.straight_flush": "Straight flush",
+    "assist.class.four_kind": "Four of a kind",
+    "assist.class.full_house": "Full house",
+    "assist.class.flush": "Flush",
+    "assist.class.straight": "Straight",
+    "assist.class.three_kind": "Three of a kind",
+    "assist.class.two_pair": "Two pair",
+    "assist.class.pair": "Pair",
+    "assist.class.high_card": "High card",
 }

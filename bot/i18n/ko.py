@@ -449,6 +449,7 @@ MESSAGES: dict[str, str] = {
         "**/규칙** `게임:<…>`: 이 봇이 진행하는 게임의 규칙\n"
         "**/도움말** [`게임:<…>`]: 이 안내. 게임을 고르면 플레이 방법과 그림\n"
         "**/배우기** `게임:<…>`: CPU와 하는 안내된 첫 판, 단계마다 설명 (나에게만 보임)\n"
+        "**/설정 나**: 나만의 설정 (자동 화료, 울지 않기, 자동 츠모기리, 패 메시지, 도우미), 나에게만\n"
         "**/설정 언어**: 이 서버의 공개 테이블 메시지 언어 (서버 관리 권한)\n"
         "**/리더보드** `게임:<…>` [`기간`]: 이 서버에서 게임별 레이팅 순위\n"
         "**/통계** [`사용자`] [`게임`]: 이 서버에서의 플레이어 기록과 레이팅 그래프\n"
@@ -540,4 +541,41 @@ MESSAGES: dict[str, str] = {
     "learn.poker_hint_free": "도우미: 무작위 핸드 하나를 상대로 내 카드가 이길 확률은 약 {equity}%입니다. 낼 것이 없으니 "
                              "체크는 공짜입니다.",
     "learn.busy": "방금 둔 수를 처리하고 있습니다. 곧 다음 단계로 넘어갑니다.",
+    # /settings me: a player's own switches and assist
+    "cmd.settings.me": "나",
+    "cmd.settings.me.desc": "나만의 설정: 자동 화료, 울지 않기, 자동 츠모기리, 패 메시지, 도우미",
+    "settings.me.title": "**내 설정** (나에게만 보입니다. 모든 테이블과 서버에 적용됩니다)",
+    "settings.me.footer": "버튼을 눌러 바꾸세요. 다음 차례부터 적용됩니다.",
+    "settings.me.auto_win": "자동 화료",
+    "settings.me.no_calls": "울지 않기",
+    "settings.me.auto_tsumogiri": "자동 츠모기리",
+    "settings.me.hand_style": "패 메시지",
+    "settings.me.assist": "도우미",
+    "settings.me.auto_win_help": "론이나 츠모를 바로 선언합니다 (마지막 국과, 폴드가 따르는 잔포 츠모는 물어봅니다)",
+    "settings.me.no_calls_help": "치·퐁·명깡 제안은 모두 패스합니다. 론은 항상 물어봅니다",
+    "settings.me.auto_tsumogiri_help": "달라질 것이 없을 때 뽑은 패를 버립니다. 포커 액션은 절대 고르지 않습니다",
+    "settings.me.hand_style_help": "한 메시지를 매 차례 고치거나, 매 차례 새 메시지를 보냅니다",
+    "settings.me.assist_help": "화료에 가장 가까운 버림패와 노릴 만한 역을 표시합니다. 레이팅 게임에 기록됩니다",
+    "settings.me.on": "켬",
+    "settings.me.off": "끔",
+    "settings.me.assist_table": "테이블 기본값",
+    "settings.me.style_edit": "고쳐 쓰기",
+    "settings.me.style_new": "매번 새로",
+    "hand.auto_played": "설정이 대신 두었습니다: {move}",
+    "hand.switches_on": "켜진 설정: {switches} (/설정 나)",
+    "assist.near": "도우미: {names}에 가깝습니다",
+    "assist.poker": "도우미: {hand}, 무작위 패 하나를 상대로 {equity}% 이깁니다",
+    "assist.call": "도우미: 콜에 {to_call}, 팟 {pot}. 이득이 되려면 {odds}%가 필요합니다",
+    "stats.assist": "도우미",
+    "stats.assist_value": "도우미를 켜고 한 게임 {games}판",
+    "assist.class.royal_flush": "로열 플러시",
+    "assist.class.straight_flush": "스트레이트 플러시",
+    "assist.class.four_kind": "포카드",
+    "assist.class.full_house": "풀하우스",
+    "assist.class.flush": "플러시",
+    "assist.class.straight": "스트레이트",
+    "assist.class.three_kind": "트리플",
+    "assist.class.two_pair": "투페어",
+    "assist.class.pair": "원페어",
+    "assist.class.high_card": "하이카드",
 }

@@ -9,12 +9,15 @@ being retried.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 from typing import Any
 
 import discord
 
+from bot.comfort import UserSettings
+from bot.comfort.words import assist_default, hand_marks, hand_notes
 from bot.i18n import CAPTIONS, language_of, t
 from bot.play import buttons, images, messages, results
 from bot.play.moves import default_part, layout, poker_numbers, poker_parts, split
@@ -87,7 +90,8 @@ class Effects:
             claim = not any(split(m[1:])[0][:1] in (["discard"], ["tsumogiri"]) for m in legal) and any(
                 m[1:] == ["pass"] for m in legal)
             content = messages.hand_text(lang, table, player, chosen, table.deadlines.get(player), claim, view, legal)
-        out: dict[str, Any] = {"content": content}
+        notes = hand_notes(lang, session.settings.get(player), session.auto_played.get(player, []))
+        out: dict[str, Any] = {"content": f"{notes}\n{content}" if notes else content}
         if picture:
             out["file"] = discord.File(io.BytesIO(await self.hand_png(session, player)), "hand.png")
         items = layout(legal, chosen, riichi)
@@ -107,8 +111,15 @@ class Effects:
             return kept.png
         names = {p: table.seat(p).name for p in table.players}
         seat = table.seat(player)
-        png = await asyncio.to_thread(images.hand_png, table.game_name, table.game.view(player), seat.name,
-                                      CAPTIONS[seat.lang], names)
+        view = table.game.view(player)
+        settings = session.settings.get(player)
+        on = (settings or UserSettings()).assist_on(assist_default(table.game_name, table.level))
+        if on:
+            session.assisted.add(player)
+        marks = functools.partial(hand_marks, seat.lang, table.game_name, view, list(session.legal.get(player, [])),
+                                  on, settings)
+        png = await asyncio.to_thread(images.hand_png, table.game_name, view, seat.name, CAPTIONS[seat.lang], names,
+                                      marks)
         session.pictures[player] = Picture(table.move_no, now, png)
         return png
 
@@ -129,6 +140,7 @@ class Effects:
         except (discord.HTTPException, discord.RateLimited) as e:
             log.warning("table %s: DM to seat %s failed (%s); the hand stays on My hand", table.table_id, player, e)
             return
+        session.auto_played.pop(player, None)  # told now
         ref = HandRef(no, sent.channel.id, sent.id)
         if table.prompts.get(player) == no and not session.closed:
             session.hands.setdefault(player, []).append(ref)

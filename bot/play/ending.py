@@ -34,7 +34,8 @@ async def store(m: Any, session: TableSession) -> None:
     stats, ranks = await asyncio.to_thread(_counters_and_ranks, table.game_name, table.scenario(), summary)
     seats = [
         SeatResult(player=p, user_id=s.user_id, name=s.name, points=int(points.get(p, 0)), rank=ranks.get(p),
-                   cpu_level=s.level if s.user_id is None else None, stats=stats.get(p, {}))
+                   cpu_level=s.level if s.user_id is None else None,
+                   stats={**stats.get(p, {}), **({"assisted_games": 1} if p in session.assisted else {})})
         for p, s in zip(table.players, table.seats, strict=True)
     ]
     result = FinishedGame(

@@ -6,7 +6,8 @@ hole card; the private one from the player's own ``view()``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.play.modes import mode
@@ -24,9 +25,13 @@ def table_png(game: str, public_view: Mapping[str, Any], texts: Mapping[str, str
 
 
 def hand_png(game: str, view: Mapping[str, Any], title: str, texts: Mapping[str, str],
-             names: Mapping[str, str] | None = None) -> bytes:
+             names: Mapping[str, str] | None = None, marks: Callable[[], Mapping[str, Any]] | None = None) -> bytes:
+    """``marks``: the assist and switch fields of the picture (``bot.comfort.words.hand_marks``),
+    worked out here in the worker thread too."""
     if mode(game).poker_only:
         hand = HandImage(tiles=(), hole_cards=cards(view.get("hole")), board=cards(view.get("board")), title=title)
     else:
         hand = hand_from_view(view, title, names)
+    if marks is not None:
+        hand = replace(hand, **marks())
     return to_png(render_hand(hand, texts))

@@ -68,6 +68,7 @@ class TableManager:
 
     def register(self, table: Table) -> TableSession:
         session = TableSession(table)
+        session.load_settings = lambda user_id: persist.user_settings(self.store, user_id)
         self.sessions[table.table_id] = session
         self.by_channel[table.channel_id] = table.table_id
         return session

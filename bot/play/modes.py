@@ -39,6 +39,7 @@ class Mode:
     poker_only: bool = False  # a plain poker table: hold'em pictures and poker wording
     seating_key: str = "opt.seating_join"  # how join order seats players (Five names its own winds)
     five_results: bool = False  # hand results drawn with Five's score sheet (F-rules), not riichi's
+    assist: bool = False  # assist on by default for every player (a player's /settings me decides otherwise)
 
     def check(self, options: dict[str, Any]) -> str | None:
         """The engine's objection to these options (None: a game can be dealt with them)."""
@@ -72,7 +73,7 @@ MODES: dict[str, Mode] = {
     for mode in (
         Mode("janpo", "game.janpo", 4, 4, lambda c: _mahjong(c, length=True)),
         Mode("five", "game.five", 4, 4, lambda c: _mahjong(c, length=False, seven_pairs=True),
-             seating_key="opt.seating_join_five", five_results=True),
+             seating_key="opt.seating_join_five", five_results=True, assist=True),
         Mode("riichi", "game.riichi", 4, 4, lambda c: _mahjong(c, length=True)),
         Mode("holdem", "game.holdem", 10, 2, _holdem, poker_only=True),
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.comfort import UserSettings
 from bot.play.table import Table
 from bot.storage import FinishedGame, TableRecord
 
@@ -28,3 +29,8 @@ async def finish(store: Any, table: Table, result: FinishedGame) -> None:
 
 async def unfinished(store: Any) -> list[TableRecord]:
     return list(await store.load_unfinished())
+
+
+async def user_settings(store: Any, user_id: int) -> UserSettings:
+    """A player's own switches (``/settings me``); a player who never set any has them all off."""
+    return UserSettings.from_json(await store.get_user_settings(user_id))

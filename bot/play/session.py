@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.comfort import UserSettings
 from bot.play.table import Table
 from engine.base import Move
 
@@ -57,6 +58,10 @@ class TableSession:
     last_edit: float = 0.0
     closed: bool = False
     expiry: asyncio.Task[None] | None = None
+    settings: dict[str, UserSettings] = field(default_factory=dict)  # human seats' own switches, loaded once
+    load_settings: Callable[[int], Awaitable[UserSettings]] | None = None  # how (None: every switch off)
+    auto_played: dict[str, list[Move]] = field(default_factory=dict)  # played by a switch, told in the next hand
+    assisted: set[str] = field(default_factory=set)  # seats shown an assist picture this game
 
     @property
     def table_id(self) -> str:

@@ -2,6 +2,11 @@
 
 Each function changes a session under its lock and returns an ``Outcome`` saying what happened;
 ``bot.play.effects`` turns that into messages once the lock is released.
+
+Before a human is prompted, their own switches (``/settings me``, :mod:`bot.comfort`) may answer
+for them: such a move is played here like a click (the engine validates it, and the caller saves
+the table before anyone is told), noted in ``session.auto_played`` for their next hand message.
+Otherwise the prompt shows :func:`bot.comfort.visible_moves`. CPU seats never read settings.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.comfort import UserSettings, auto_move, visible_moves
 from bot.play import cpu
 from bot.play.session import HandRef, TableSession
 from bot.play.table import AFK_AFTER
@@ -23,6 +29,7 @@ log = logging.getLogger(__name__)
 @dataclass
 class Outcome:
     played: list[Move] = field(default_factory=list)
+    auto: list[Move] = field(default_factory=list)  # played by a player's own switches (also in played)
     results: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # ("kyoku"|"showdown", record)
     prompts: list[str] = field(default_factory=list)  # players to send their hand with buttons
     withdrawn: list[HandRef] = field(default_factory=list)  # messages whose buttons must go
@@ -33,6 +40,7 @@ class Outcome:
 
     def merge(self, other: Outcome) -> Outcome:
         self.played += other.played
+        self.auto += other.auto
         self.results += other.results
         self.prompts = [p for p in self.prompts if p not in other.prompts] + other.prompts
         self.withdrawn += other.withdrawn
@@ -94,21 +102,10 @@ async def advance(session: TableSession, *, pace: bool, now: float, scale: float
     game = table.game
     assert game is not None
     out = Outcome()
-    while not game.finished:
-        bots = [p for p in game.waiting_on() if table.is_cpu(p)]
-        if not bots:
+    while True:
+        await _cpu_moves(session, out, pace)
+        if game.finished or not await _switch_move(session, out):
             break
-        if out.played and pace:
-            out.more_cpu = True
-            break
-        player = bots[0]
-        move = await cpu.choose(table.game_name, game, player, derive(table.seed or 0, "cpu", table.move_no),
-                                table.seat(player).level)
-        try:
-            play(session, move, out)
-        except IllegalMove:
-            log.warning("table %s: CPU move %s refused; default move instead", table.table_id, move)
-            play(session, game.default_move(player), out)
     out.results = new_results(session)
     if game.finished:
         out.finished = True
@@ -122,13 +119,74 @@ async def advance(session: TableSession, *, pace: bool, now: float, scale: float
     for player in waiting:
         if table.is_cpu(player):
             continue
-        legal = game.legal_moves(player)
+        legal = visible_moves(await settings_of(session, player), game.legal_moves(player))
         if session.legal.get(player) == legal and player in table.prompts:
             continue
         out.withdrawn += session.clear_prompt(player)
         prompt(session, player, legal, now, now + (table.timer + table.bank.get(player, 0.0)) * scale)
         out.prompts.append(player)
     return out
+
+
+async def _cpu_moves(session: TableSession, out: Outcome, pace: bool) -> None:
+    """CPU seats play until a human is waited on (one move only when ``pace``: see ``advance``)."""
+    table = session.table
+    game = table.game
+    assert game is not None
+    while not game.finished:
+        bots = [p for p in game.waiting_on() if table.is_cpu(p)]
+        if not bots:
+            return
+        if out.played and pace:
+            out.more_cpu = True
+            return
+        player = bots[0]
+        move = await cpu.choose(table.game_name, game, player, derive(table.seed or 0, "cpu", table.move_no),
+                                table.seat(player).level)
+        try:
+            play(session, move, out)
+        except IllegalMove:
+            log.warning("table %s: CPU move %s refused; default move instead", table.table_id, move)
+            play(session, game.default_move(player), out)
+
+
+async def settings_of(session: TableSession, player: str) -> UserSettings:
+    """The seat's player's own switches, loaded once per table (``/settings me`` refreshes them)."""
+    kept = session.settings.get(player)
+    if kept is not None:
+        return kept
+    user_id = session.table.seat(player).user_id
+    loaded = UserSettings()
+    if user_id is not None and session.load_settings is not None:
+        loaded = await session.load_settings(user_id)
+    return session.settings.setdefault(player, loaded)
+
+
+async def _switch_move(session: TableSession, out: Outcome) -> bool:
+    """Play one move a waiting human's switches make for them (the first such seat); True if one was."""
+    table = session.table
+    game = table.game
+    assert game is not None
+    for player in game.waiting_on():
+        if table.is_cpu(player):
+            continue
+        legal = game.legal_moves(player)
+        settings = await settings_of(session, player)
+        if player in table.prompts and session.legal.get(player) == visible_moves(settings, legal):
+            continue  # asked already, and the switches did not answer then
+        move = auto_move(settings, game.view(player), legal)
+        if move is None:
+            continue
+        try:
+            play(session, move, out)
+        except IllegalMove:
+            log.warning("table %s: switch move %s refused; the player is prompted", table.table_id, move)
+            continue
+        out.auto.append(list(move))
+        session.auto_played.setdefault(player, []).append(list(move))
+        out.withdrawn += session.clear_prompt(player)
+        return True
+    return False
 
 
 def prompt(session: TableSession, player: str, legal: list[Move], now: float, deadline: float) -> None:

@@ -1,6 +1,7 @@
 """The private hand image sent by DM: the tiles a player holds, what they may not discard, and
 what they are waiting on; in Janpo also their hole cards, the board and, on their poker turn, the
-call, the pot and their points behind."""
+call, the pot and their points behind. With assist, a gold bar under each suggested discard and
+lines saying what the hand is near; the player's switches that are on, as badges."""
 
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ DRAWN_GAP = 14
 MELD_GAP = 10
 NUMBERS_H = 26
 NUMBERS_SIZE = 16
+MARK_H = 8  # the gold bar under a tile assist suggests letting go
+LINE_H = 24  # one assist line, or the row of switch badges
+LINE_SIZE = 15
 
 
 def render_hand(hand: HandImage, texts: Mapping[str, str] | None = None) -> Image.Image:
@@ -43,8 +47,12 @@ def render_hand(hand: HandImage, texts: Mapping[str, str] | None = None) -> Imag
     caption_h = 44 if (hand.waits or hand.shanten is not None or hand.furiten or greyed) else 0
     poker_w = (2 * (dr.tile_w(CARD_H) + 3) + 24 + 5 * (dr.tile_w(CARD_H) + 3)) if poker else 0
     numbers_w = dr.text_width(numbers, NUMBERS_SIZE) if numbers else 0
-    width = 2 * MARGIN + max(row_w, poker_w, numbers_w, header_w, 420)
-    height = MARGIN + header_h + max(melds_h, TILE_H) + poker_h + caption_h + MARGIN
+    marked = bool(hand.suggested or hand.suggest_drawn)
+    mark_h = MARK_H if marked else 0
+    extra_h = LINE_H * (len(hand.assist_lines) + (1 if hand.switches else 0))
+    extra_w = max((dr.text_width(line, LINE_SIZE) for line in hand.assist_lines), default=0)
+    width = 2 * MARGIN + max(row_w, poker_w, numbers_w, header_w, extra_w, 420)
+    height = MARGIN + header_h + max(melds_h, TILE_H) + mark_h + poker_h + caption_h + extra_h + MARGIN
     img, d = dr.canvas(width, height)
 
     y = MARGIN
@@ -69,17 +77,21 @@ def render_hand(hand: HandImage, texts: Mapping[str, str] | None = None) -> Imag
     for t in concealed:
         shade: sprites.Shade = "grey" if dr.five_of(t) in forbidden else "none"
         dr.paste(img, sprites.tile(t, TILE_H, shade=shade), x, bottom - TILE_H)
+        if t in hand.suggested:
+            d.rectangle((x + 3, bottom + 2, x + tw - 4, bottom + MARK_H - 2), fill=dr.GOLD)
         x += tw + 1
     if hand.drawn:
         x += DRAWN_GAP - 1
         shade = "grey" if dr.five_of(hand.drawn) in forbidden else "none"
         dr.paste(img, sprites.tile(hand.drawn, TILE_H, shade=shade), x, bottom - TILE_H)
+        if hand.suggest_drawn:
+            d.rectangle((x + 3, bottom + 2, x + tw - 4, bottom + MARK_H - 2), fill=dr.GOLD)
         x += tw + 1
     if hand.melds:
         x = width - MARGIN - melds_w + MELD_GAP
         for m in hand.melds:
             x += dr.draw_meld(img, m, x, bottom, TILE_H) + MELD_GAP
-    y = bottom
+    y = bottom + mark_h
 
     if poker:
         y += 10
@@ -96,6 +108,14 @@ def render_hand(hand: HandImage, texts: Mapping[str, str] | None = None) -> Imag
 
     if caption_h:
         _caption(img, hand, texts, y + 8, width, greyed)
+        y += caption_h
+    for line in hand.assist_lines:
+        dr.write(d, MARGIN, y + LINE_H / 2, line, LINE_SIZE, dr.GOLD)
+        y += LINE_H
+    if hand.switches:
+        x = MARGIN
+        for name in hand.switches:
+            x += dr.badge(d, x, y + LINE_H / 2, name, 13, dr.MUTED) + 8
     return img
 
 

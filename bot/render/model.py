@@ -55,6 +55,13 @@ class HandImage:
     dora_indicators: tuple[str, ...] = ()
     title: str = ""
     poker_turn: PokerTurn | None = None
+    # Comfort and assist (issue 20), off unless given, so every other hand picture is unchanged:
+    # the concealed tiles assist suggests letting go (names as in ``tiles``; the drawn tile by
+    # ``suggest_drawn``), its lines already in the player's words, and the switches that are on.
+    suggested: tuple[str, ...] = ()
+    suggest_drawn: bool = False
+    assist_lines: tuple[str, ...] = ()
+    switches: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

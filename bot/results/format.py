@@ -90,6 +90,9 @@ def stats_fields(lang: str, st: PlayerStats) -> list[tuple[str, str]]:
     if st.game == "janpo" or (st.game is None and moves > 0):
         fields.append((t(lang, "stats.janpo"), t(lang, "stats.janpo_value", rate=pct(lang, st.poker_choice_rate),
                                                  moves=moves)))
+    assisted = int(st.counters.get("assisted_games", 0) or 0)
+    if assisted:  # games in which assist marked this player's hand (issue 20)
+        fields.append((t(lang, "stats.assist"), t(lang, "stats.assist_value", games=assisted)))
     return fields
 
 

@@ -322,6 +322,15 @@ class Store(ABC):
     async def set_guild_language(self, guild_id: int, lang: str | None) -> None:
         """Set the guild's table language; None goes back to the guild's own locale."""
 
+    @abstractmethod
+    async def get_user_settings(self, user_id: int) -> dict[str, Any] | None:
+        """A player's own settings (``/settings me``) as last stored, or None if never set. The
+        object is stored as given: ``bot.comfort.UserSettings.from_json`` reads it leniently."""
+
+    @abstractmethod
+    async def set_user_settings(self, user_id: int, data: dict[str, Any]) -> None:
+        """Store a player's settings, replacing what was there (one row per player, every guild)."""
+
     # several processes serving tables (docs/ARCHITECTURE.md, "Several processes")
     @abstractmethod
     async def acquire_lease(self, table_id: str, holder: str, seconds: float) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -37,11 +38,13 @@ class Copied:
     tables: int = 0
     moves: int = 0
     settings: int = 0
+    players_settings: int = 0
 
     def __str__(self) -> str:
         return (f"copied {self.games:,} finished games ({self.seats:,} seats), ratings and totals of "
                 f"{self.players:,} players in {self.guilds:,} guilds (recomputed: all equal), {self.tables:,} "
-                f"tables in play ({self.moves:,} moves) and {self.settings:,} guild settings")
+                f"tables in play ({self.moves:,} moves) and {self.settings:,} guild settings"
+                + (f", {self.players_settings:,} players' settings" if self.players_settings else ""))
 
 
 class CopyError(RuntimeError):
@@ -81,7 +84,7 @@ async def copy(sqlite_path: str, url: str, progress: Any = None) -> Copied:
     target = await PostgresStore.open(url)
     try:
         pool = target._pool
-        for table in ("games", "live_tables", "guild_settings", "players"):
+        for table in ("games", "live_tables", "guild_settings", "players", "user_settings"):
             if await pool.fetchval(f"SELECT EXISTS (SELECT 1 FROM {table})"):
                 raise CopyError(f"the target database already has rows in {table}; copy into an empty one")
         done = Copied()
@@ -104,6 +107,9 @@ async def copy(sqlite_path: str, url: str, progress: Any = None) -> Copied:
         for guild_id, language in await source._db.execute_fetchall("SELECT guild_id, language FROM guild_settings"):
             await target.set_guild_language(guild_id, language)
             done.settings += 1
+        for user_id, data in await source._db.execute_fetchall("SELECT user_id, data FROM user_settings"):
+            await target.set_user_settings(user_id, json.loads(data))
+            done.players_settings += 1
         mine = sorted(tuple(r) for r in await source._db.execute_fetchall(PLAYERS))
         theirs = sorted(tuple(r) for r in await pool.fetch(PLAYERS))
         if mine != theirs:

@@ -12,6 +12,7 @@ the order the ratings were updated in. A deadlock or serialization failure is re
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
@@ -38,7 +39,7 @@ from bot.storage.player_stats import build_player_stats
 from bot.storage.postgres_coord import PostgresCoordination
 from bot.storage.postgres_schema import migrate
 from bot.storage.rating import DEFAULT_RATING, cpu_rating, update
-from bot.storage.rows import game_summaries, stored_game
+from bot.storage.rows import game_summaries, settings_object, stored_game
 
 T = TypeVar("T")
 RETRIED = (asyncpg.exceptions.DeadlockDetectedError, asyncpg.exceptions.SerializationError)
@@ -330,4 +331,15 @@ class PostgresStore(PostgresCoordination, Store):
             """INSERT INTO guild_settings (guild_id, language) VALUES ($1, $2)
                ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language""",
             guild_id, lang,
+        )
+
+    async def get_user_settings(self, user_id: int) -> dict[str, Any] | None:
+        value = await self._pool.fetchval("SELECT data FROM user_settings WHERE user_id = $1", user_id)
+        return None if value is None else settings_object(str(value))
+
+    async def set_user_settings(self, user_id: int, data: dict[str, Any]) -> None:
+        await self._pool.execute(
+            """INSERT INTO user_settings (user_id, data) VALUES ($1, $2)
+               ON CONFLICT (user_id) DO UPDATE SET data = excluded.data""",
+            user_id, json.dumps(data, sort_keys=True),
         )

@@ -149,6 +149,16 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX turn_deadlines_by_due ON turn_deadlines (due_at)",
         ),
     ),
+    Migration(
+        2,
+        "each player's own settings (/settings me), one JSON object per user",
+        (
+            """CREATE TABLE user_settings (
+                user_id BIGINT PRIMARY KEY,
+                data TEXT NOT NULL
+            )""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

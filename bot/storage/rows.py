@@ -68,3 +68,12 @@ def stored_game(game: Row, seat_rows: Iterable[Row], kyoku: Iterable[Row], poker
             for p in poker
         ],
     )
+
+
+def settings_object(text: str) -> dict[str, Any] | None:
+    """A stored user-settings row as an object; a row that is not a JSON object reads as none."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None

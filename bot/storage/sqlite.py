@@ -31,7 +31,7 @@ from bot.storage.base import (
 )
 from bot.storage.finish import checked_ranks, kyoku_rows, poker_rows, stat_rows
 from bot.storage.player_stats import build_player_stats
-from bot.storage.rows import game_summaries, stored_game
+from bot.storage.rows import game_summaries, settings_object, stored_game
 from bot.storage.sqlite_coord import SQLiteCoordination
 from bot.storage.sqlite_rating import rate_stored_game
 from bot.storage.sqlite_schema import migrate
@@ -313,4 +313,17 @@ class SQLiteStore(SQLiteCoordination, Store):
                 """INSERT INTO guild_settings (guild_id, language) VALUES (?, ?)
                    ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language""",
                 (guild_id, lang),
+            )
+
+    async def get_user_settings(self, user_id: int) -> dict[str, Any] | None:
+        async with self._lock:
+            rows = list(await self._db.execute_fetchall("SELECT data FROM user_settings WHERE user_id = ?", (user_id,)))
+        return settings_object(rows[0][0]) if rows else None
+
+    async def set_user_settings(self, user_id: int, data: dict[str, Any]) -> None:
+        async with self._lock:
+            await self._db.execute(
+                """INSERT INTO user_settings (user_id, data) VALUES (?, ?)
+                   ON CONFLICT (user_id) DO UPDATE SET data = excluded.data""",
+                (user_id, json.dumps(data, sort_keys=True)),
             )

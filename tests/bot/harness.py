@@ -243,6 +243,7 @@ class FakeDiscord:
         self.hits: dict[str, Hit] = {}
         self.faults: list[Fault] = []
         self.guild_locale = "en-US"  # the server's Discord language, sent with every interaction
+        self.member_permissions = 0  # the clicking member's permissions in the channel (a bit field)
         self._ids = itertools.count(1_000_000_000_000_000_001)
 
     # ---- set-up --------------------------------------------------------------------------------
@@ -483,7 +484,7 @@ class FakeDiscord:
             data["channel"] = {"id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID), "name": "games",
                                "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
             data["member"] = {"user": self.users[user_id], "roles": [], "joined_at": TIMESTAMP, "deaf": False,
-                              "mute": False, "flags": 0, "permissions": "0"}
+                              "mute": False, "flags": 0, "permissions": str(self.member_permissions)}
         if message is not None:
             data["message"] = self.message_json(message)
         return data

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import discord
 from harness import GUILD_ID, FakeDiscord
 
 from bot.i18n import CAPTIONS
@@ -53,6 +54,11 @@ async def test_help_tours_commands_and_each_game(fake: FakeDiscord, start_bot) -
 async def test_settings_language_sets_the_public_language(fake: FakeDiscord, start_bot) -> None:
     fake.add_user(USER, "Ann")
     bot = await start_bot()
+    fake.slash(bot, USER, "settings language", language="ko")  # without Manage Server: refused
+    await fake.settle()
+    assert await bot.store.get_guild_language(GUILD_ID) is None
+    assert "permission" in fake.last_reply(USER).text()
+    fake.member_permissions = discord.Permissions(manage_guild=True).value
     fake.slash(bot, USER, "settings language", language="ko")
     await fake.settle()
     assert await bot.store.get_guild_language(GUILD_ID) == "ko"

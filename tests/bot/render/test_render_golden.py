@@ -41,6 +41,12 @@ SCENES = {
     "hand": lambda: render_hand(cases.HAND),
     "hand_riichi": lambda: render_hand(cases.HAND_RIICHI),
     "hand_poker": lambda: render_hand(cases.HAND_POKER),
+    # Assist marks and switch badges (issue 20): only the drawing, the choice is tested in test_assist*.
+    "hand_assist": lambda: render_hand(replace(
+        cases.HAND_POKER, suggested=("1s", "9s"), suggest_drawn=False,
+        assist_lines=("Assist: near Riichi", "Assist: Pair, wins 78% against one random hand",
+                      "Assist: a call costs 3,900 into a pot of 9,000; it needs 30% to pay"),
+        switches=("Auto-win", "No calls"))),
     "table": lambda: render_table(cases.TABLE),
     "janpo_table": lambda: render_table(cases.JANPO_TABLE),
     "five_result": lambda: render_five_result(cases.FIVE_RESULT),

@@ -30,6 +30,7 @@ async def fill(path: str) -> Store:
     await s.save_table(TableRecord("live", 1, 11, "riichi", {"game": "riichi", "moves": [["A", "tsumogiri"]] * 40},
                                    {"title": "쯔모"}))
     await s.set_guild_language(1, "ko")
+    await s.set_user_settings(2, {"auto_win": True})
     return s
 
 
@@ -41,7 +42,7 @@ async def test_everything_arrives_with_the_same_ratings(tmp_path: Path, pg_url: 
     assert await asyncio.to_thread(main, [path, pg_url]) == 0
     out = capsys.readouterr().out
     assert "copied 5 finished games (14 seats)" in out
-    assert "7 players in 2 guilds (recomputed: all equal), 1 tables in play (40 moves) and 1 guild settings" in out
+    assert "7 players in 2 guilds (recomputed: all equal), 1 tables in play (40 moves) and 1 guild settings, 1 players' settings" in out
     source, target = await Store.open(path), await Store.open(pg_url)
     for game_id in range(1, 6):
         for guild in (1, 2, None):
@@ -56,6 +57,7 @@ async def test_everything_arrives_with_the_same_ratings(tmp_path: Path, pg_url: 
     assert replace(theirs, average_points=0) == replace(mine, average_points=0)
     assert await target.load_unfinished() == await source.load_unfinished()
     assert await target.get_guild_language(1) == "ko"
+    assert await target.get_user_settings(2) == {"auto_win": True}
     assert await target.history(1, 1) == await source.history(1, 1)
     # new games carry on after the copied ids, from the copied ratings
     assert await target.finish_game(None, make_game([(1, 5), (2, 0)])) == 6
