@@ -34,3 +34,10 @@ def test_main_exits_non_zero_without_token(monkeypatch: pytest.MonkeyPatch, caps
     monkeypatch.setattr("dotenv.load_dotenv", lambda *a, **k: False)
     assert main_module.main([]) != 0
     assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
+
+
+def test_the_per_server_table_cap_is_a_setting() -> None:
+    assert load_config({"DISCORD_TOKEN": "x"}, dotenv=False).max_tables == 25
+    assert load_config({"DISCORD_TOKEN": "x", "MAX_TABLES_PER_GUILD": "3"}, dotenv=False).max_tables == 3
+    with pytest.raises(ConfigError, match="MAX_TABLES_PER_GUILD"):
+        load_config({"DISCORD_TOKEN": "x", "MAX_TABLES_PER_GUILD": "many"}, dotenv=False)
