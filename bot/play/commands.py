@@ -83,7 +83,7 @@ async def status(m: Any, interaction: discord.Interaction) -> None:
     if table.game is None:
         embed = messages.lobby_embed(lang, table, mode(table.game_name).seats)
     else:
-        embed = messages.table_embed(lang, table, table.game.summary(), table.game.waiting_on())
+        embed = messages.table_embed(lang, table, table.game.summary(), messages.public_waiting(table.game))
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

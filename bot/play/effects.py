@@ -236,7 +236,7 @@ class Effects:
         assert table.game is not None
         session.dirty = False
         public = table.game.public_view()
-        waiting = [] if table.game.finished else table.game.waiting_on()
+        waiting = [] if table.game.finished else messages.public_waiting(table.game)
         embed = messages.table_embed(table.lang, table, table.game.summary(), waiting)
         names = {p: table.seat(p).name for p in table.players}
         png = await asyncio.to_thread(images.table_png, table.game_name, public, CAPTIONS[table.lang], names)

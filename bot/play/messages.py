@@ -105,6 +105,13 @@ def standings_lines(lang: str, table: Table, summary: dict[str, Any]) -> list[st
     return lines
 
 
+def public_waiting(game: Any) -> list[str]:
+    """Whom the channel is told the table waits on: the public view's own list where the engine
+    gives one (it leaves out who may claim a discard), else everyone the game waits on."""
+    public = game.public_view()
+    return list(public["waiting_on"]) if "waiting_on" in public else list(game.waiting_on())
+
+
 def table_embed(lang: str, table: Table, summary: dict[str, Any], waiting: list[str]) -> discord.Embed:
     """The public embed: points, whose move and until when, the seed's digest (or the seed at the end)."""
     title = t(lang, "table.title", game=game_name(lang, table.game_name), table=table.table_id)

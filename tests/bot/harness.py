@@ -236,6 +236,8 @@ class FakeDiscord:
         self.clock = clock  # None: real time (the benchmark); otherwise the bot's virtual clock
         self.quiet = Quiet()
         self.latency = 0.0  # seconds every request takes on the clock
+        self.watch: list[Callable[[str, str, Any, list[tuple[str, bytes]]], Any]] = []  # async (method, path,
+        # payload, files) hooks run as each request reaches Discord, before it is answered
         self.calls: list[Call] = _Calls(self)
         self.messages: dict[int, Stored] = {}
         self.users: dict[int, dict[str, Any]] = {BOT_ID: user_json(BOT_ID, "Janpo", bot=True)}
@@ -259,7 +261,7 @@ class FakeDiscord:
             payload = kw.get("json")
             if form:
                 payload = _payload_from_form(form)
-            return await fake.handle(route.method, _path(route.url), payload, files or [])
+            return await fake.handle(route.method, _path(route.url), payload, files or [], client)
 
         async def webhook_request(adapter: AsyncWebhookAdapter, route: Any, session: Any = None, *,
                                   payload: Any = None, multipart: Any = None, files: Any = None, **kw: Any) -> Any:
@@ -289,15 +291,20 @@ class FakeDiscord:
         else:
             await asyncio.sleep(seconds)
 
-    async def handle(self, method: str, path: str, payload: Any, files: list[discord.File]) -> Any:
+    async def handle(self, method: str, path: str, payload: Any, files: list[discord.File],
+                     client: Any = None) -> Any:
         data = [(f.filename or "", _read(f)) for f in files]
         if self.latency:
             await self.sleep(self.latency)
+        for hook in self.watch:
+            await hook(method, path, payload, data)
         for fault in self.faults:
             if fault.times and fault.method == method and fault.pattern.search(path):
                 fault.times -= 1
                 self.calls.append(Call(method, path, "other", payload, data, status=fault.status))
                 if fault.status == 429:
+                    if fault.retry_after > (getattr(client, "max_ratelimit_timeout", None) or float("inf")):
+                        raise discord.RateLimited(fault.retry_after)  # what discord.py does past its limit
                     await self.sleep(fault.retry_after)
                     break
                 body = {"code": fault.code, "message": _REASONS.get(fault.code, "error")}
@@ -375,6 +382,8 @@ class FakeDiscord:
 
     def _edit(self, method: str, path: str, mid: int, payload: dict[str, Any],
               files: list[tuple[str, bytes]]) -> dict[str, Any]:
+        if mid not in self.messages:  # e.g. a message id stored before a restart of the fake
+            raise discord.NotFound(FakeResponse(404, "Not Found"), {"code": 10008, "message": "Unknown Message"})  # type: ignore[arg-type]
         stored = self.messages[mid]
         _apply(stored, payload, files)
         where = stored.where if stored.where == "dm" else ("interaction" if "/webhooks/" in path else "channel")

@@ -55,3 +55,10 @@ def test_commands_in_messages_name_the_interpreter_the_reader_has(monkeypatch: p
     monkeypatch.chdir(tmp_path / "elsewhere")
     monkeypatch.setattr(config.shutil, "which", lambda name: None)
     assert config.python_command() == str(venv_python)  # run from elsewhere: the whole path
+
+
+def test_the_per_server_table_cap_is_a_setting() -> None:
+    assert load_config({"DISCORD_TOKEN": "x"}, dotenv=False).max_tables == 25
+    assert load_config({"DISCORD_TOKEN": "x", "MAX_TABLES_PER_GUILD": "3"}, dotenv=False).max_tables == 3
+    with pytest.raises(ConfigError, match="MAX_TABLES_PER_GUILD"):
+        load_config({"DISCORD_TOKEN": "x", "MAX_TABLES_PER_GUILD": "many"}, dotenv=False)
