@@ -57,6 +57,7 @@ class TableSession:
     last_edit: float = 0.0
     closed: bool = False
     expiry: asyncio.Task[None] | None = None
+    saved: tuple[int, str] | None = None  # moves and scenario header the store holds (persist)
 
     @property
     def table_id(self) -> str:
