@@ -12,6 +12,7 @@ follow-up form, so the handlers need not know where the click came from.
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 import discord
@@ -20,6 +21,7 @@ from bot.i18n import language_of, t
 from bot.play.buttons import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
+AMOUNT = re.compile(r"jp:a:(?P<table>\w+):(?P<no>\d+):(?P<index>\d+)")  # buttons.AmountModal's custom id
 EDIT_KEYS = ("content", "embed", "embeds", "attachments", "view", "allowed_mentions")
 
 
@@ -98,6 +100,12 @@ async def dispatch(bot: Any, interaction: discord.Interaction) -> bool:
             item = await cls.from_custom_id(interaction, None, match)  # type: ignore[arg-type]
             await item.callback(interaction)
             return True
+    amount = AMOUNT.fullmatch(custom_id)  # a bet or raise box, submitted where the holder is not
+    if amount:
+        value = next((str(c.get("value", "")) for row in data.get("components", [])
+                      for c in row.get("components", [])), "")
+        await bot.tables.on_move(interaction, amount["table"], int(amount["no"]), int(amount["index"]), value)
+        return True
     log.info("a forwarded interaction names no button: %r", custom_id)
     return False
 

@@ -31,7 +31,7 @@ import discord
 
 from bot.play import clicks, commands, ending, forward, lobby, persist, turns
 from bot.play.clock import Clock, RealClock
-from bot.play.effects import Effects
+from bot.play.effects import Effects, answer
 from bot.play.session import TableSession
 from bot.play.table import Table
 from bot.play.turns import Outcome
@@ -340,8 +340,11 @@ class TableManager:
         self.loops = [asyncio.create_task(self._keep_leases()), asyncio.create_task(self._claim_timers())]
 
     async def _forwarded(self, table_id: str, data: dict[str, Any]) -> None:
-        if not self.closed:
-            await forward.dispatch(self.bot, forward.rebuild(self.bot, data))
+        if self.closed:
+            return
+        interaction = forward.rebuild(self.bot, data)
+        if not await forward.dispatch(self.bot, interaction):
+            await answer(interaction, "err.stale")
 
     async def _keep_leases(self) -> None:
         """Renew every lease held, three times per lease length; a lease lost means another

@@ -241,6 +241,8 @@ async def test_a_stale_copy_conflicts_and_answers_from_what_is_stored(start: tup
     stalled = bots[GUILD_SHARD]
     hand = await wait_for(lambda: pending_hand(fake, HOST), "a hand")
     seen, custom_id = fake.as_seen(hand), choice(hand)
+    for task in stalled.tables.loops:  # it stalls: no renewal notices the lease is gone
+        task.cancel()
     await store.release_lease(table_id, stalled.tables.holder)  # as if it ran out
     assert await bots[2].tables.take_over(table_id) is not None
     await fake.settle()
