@@ -196,7 +196,7 @@ async def test_a_killed_holder_s_table_goes_on_elsewhere_within_the_lease(start:
     await kill(bots[GUILD_SHARD])
     loop = asyncio.get_running_loop()
     killed_at = loop.time()
-    await wait_for(lambda: _free(store, table_id), "the lease to run out", LEASE * 4)
+    await wait_for(lambda: _not_held_by(store, table_id, f"bot{GUILD_SHARD}"), "the lease to run out", LEASE * 4)
     answered += await play_until_over(fake, bots, store)
     assert loop.time() - killed_at < 60
     game = await finished_game(store)
@@ -209,11 +209,16 @@ async def _free(store: Any, table_id: str) -> bool:
     return await store.lease_holder(table_id) is None
 
 
+async def _not_held_by(store: Any, table_id: str, holder: str) -> bool:
+    return await store.lease_holder(table_id) != holder
+
+
 async def test_two_processes_racing_for_one_click_apply_it_once(start: tuple[FakeDiscord, Start]) -> None:
     fake, start_one = start
     bots = [await start_one(i) for i in range(SHARDS)]
     store = bots[0].store
     table_id = await open_table(fake, bots[GUILD_SHARD])
+    await asyncio.sleep(LEASE)  # past the start-up sweep for orphans, which would take the table first
     await kill(bots[GUILD_SHARD])
     await wait_for(lambda: _free(store, table_id), "the lease to run out", LEASE * 4)
     hand = await wait_for(lambda: pending_hand(fake, HOST), "a hand")
