@@ -73,6 +73,7 @@ class TableManager:
         self.holder = holder or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.loops: list[asyncio.Task[None]] = []
         self.taking = asyncio.Lock()  # one take-over at a time in this process
+        self.timer_rows: dict[str, dict[str, tuple[int, float]]] = {}  # armed, stored at the next save
 
     # ---- the registry --------------------------------------------------------------------------
 
@@ -96,6 +97,7 @@ class TableManager:
 
     def unregister(self, session: TableSession) -> None:
         self.sessions.pop(session.table_id, None)
+        self.timer_rows.pop(session.table_id, None)
         if self.by_channel.get(session.table.channel_id) == session.table_id:
             del self.by_channel[session.table.channel_id]
 
@@ -134,6 +136,14 @@ class TableManager:
             log.warning("table %s was played elsewhere; this copy is dropped", session.table_id)
             self.lost(session)
             raise
+        for player, (no, due) in self.timer_rows.pop(session.table_id, {}).items():
+            self.spawn(self._timer_row(session.table_id, f"turn:{player}", no, due))
+
+    async def _timer_row(self, table_id: str, kind: str, no: int, due: float) -> None:
+        try:
+            await self.store.set_deadline(table_id, kind, no, datetime.fromtimestamp(due, UTC))
+        except Exception as e:  # the table ended meanwhile: no timer to keep
+            log.info("table %s: timer row not stored (%s)", table_id, e)
 
     def lost(self, session: TableSession) -> None:
         """Another process serves the table now: forget it here without storing anything."""
@@ -207,9 +217,8 @@ class TableManager:
         if old is not None and old is not asyncio.current_task():
             old.cancel()
         session.timers[player] = asyncio.create_task(self._expire(session, player, table.prompts[player], delay))
-        if self.shared:  # a row too, so the timer fires even if this process dies
-            due = datetime.fromtimestamp(table.deadlines[player], UTC)
-            self.spawn(self.store.set_deadline(table.table_id, f"turn:{player}", table.prompts[player], due))
+        if self.shared:  # a row too, written once the table is saved, so the timer fires even if we die
+            self.timer_rows.setdefault(table.table_id, {})[player] = (table.prompts[player], table.deadlines[player])
 
     async def _expire(self, session: TableSession, player: str, no: int, delay: float) -> None:
         await self.clock.sleep(delay)

@@ -29,7 +29,7 @@ LEASE = 1.5  # seconds; production holds 30
 SHARDS = 3
 GUILD_SHARD = (GUILD_ID >> 22) % SHARDS
 HOLDEM = {"game": "holdem", "stack": 1600, "big_blind": 200, "seating": "join"}
-Start = Callable[[int], Awaitable[JanpoBot]]
+Start = Callable[..., Awaitable[JanpoBot]]
 
 
 def test_the_guild_is_not_on_shard_zero() -> None:
@@ -52,12 +52,12 @@ async def start(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[FakeDisc
     fake.add_user(HOST, "Alice")
     bots: list[JanpoBot] = []
 
-    async def start_one(shard: int) -> JanpoBot:
+    async def start_one(shard: int, **kw: Any) -> JanpoBot:
         store = await Store.open(schema_url)
         seeds = iter(range(7, 10**9))
         config = Config(token="fake-token", shard_ids=(shard,), shard_count=SHARDS)
         bot = JanpoBot(config, store=store, seeds=lambda: next(seeds), cpu_pause=0.0, edit_interval=0.05,
-                       lease_seconds=LEASE, holder=f"bot{shard}")
+                       lease_seconds=LEASE, holder=f"bot{shard}", **kw)
         await log_in(bot)
         bots.append(bot)
         return bot
@@ -108,9 +108,9 @@ def serving(bots: list[JanpoBot]) -> list[int]:
     return [i for i, b in enumerate(bots) if b.tables.table_in(CHANNEL_ID) is not None]
 
 
-async def open_table(fake: FakeDiscord, guild_bot: JanpoBot, cpus: int = 3) -> str:
+async def open_table(fake: FakeDiscord, guild_bot: JanpoBot, cpus: int = 3, **options: Any) -> str:
     """``/table new`` and the lobby buttons, all in the channel: they reach the guild's bot."""
-    fake.slash(guild_bot, HOST, "table new", **HOLDEM)
+    fake.slash(guild_bot, HOST, "table new", **HOLDEM, **options)
     lobby: Stored = await wait_for(lambda: next(iter(fake.channel_messages()), None), "the lobby")
     prefix = lobby.button(prefix="jp:l:")["custom_id"].rsplit(":", 1)[0]
     for _ in range(cpus):
@@ -261,3 +261,26 @@ async def test_a_stale_copy_conflicts_and_answers_from_what_is_stored(start: tup
     record = await store.load_table(table_id)
     assert record is not None and human_moves(record.scenario) == before + 1
     assert table_id not in stalled.tables.sessions  # it let its copy go
+
+
+async def test_a_dead_holder_s_turn_timer_fires_once_elsewhere(start: tuple[FakeDiscord, Start]) -> None:
+    """Nobody clicks: the stored timer row of the killed holder is claimed by another bot, which
+    takes the table over and plays the timeout, once (the next move is another seat's)."""
+    fake, start_one = start
+    bots = [await start_one(i, time_scale=0.02) for i in range(SHARDS)]  # a turn of 70 s lasts 1.4 s
+    store = bots[0].store
+    table_id = await open_table(fake, bots[GUILD_SHARD], timer=10)
+    await asyncio.sleep(LEASE)  # past the start-up sweep for orphans
+    before = await store.load_table(table_id)
+    assert before is not None
+    count = len(before.scenario["moves"])
+    await kill(bots[GUILD_SHARD])
+
+    async def timed_out() -> Any:
+        record = await store.load_table(table_id)
+        return record if record and len(record.scenario["moves"]) > count + 1 else None
+
+    record = await wait_for(timed_out, "the timeout played elsewhere", LEASE * 10)
+    moves = record.scenario["moves"]
+    assert moves[count][0] == "A" and moves[count + 1][0] != "A"  # A's turn timed out, once
+    assert await store.lease_holder(table_id) in ("bot0", "bot2")
