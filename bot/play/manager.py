@@ -72,7 +72,7 @@ class TableManager:
         self.lease_seconds = lease_seconds
         self.holder = holder or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.loops: list[asyncio.Task[None]] = []
-        self.taking = asyncio.Lock()  # one take-over at a time in this process
+        self.taking: dict[str, asyncio.Lock] = {}  # one take-over of a table at a time in this process
         self.timer_rows: dict[str, dict[str, tuple[int, float]]] = {}  # armed, stored at the next save
 
     # ---- the registry --------------------------------------------------------------------------
@@ -329,17 +329,25 @@ class TableManager:
 
     async def take_over(self, table_id: str) -> TableSession | None:
         """Take the lease of a table nobody serves, load it and carry on playing it here."""
-        async with self.taking:
-            if table_id in self.sessions:
-                return self.sessions[table_id]
-            if self.closed or not await self.store.acquire_lease(table_id, self.holder, self.lease_seconds):
-                return None
-            record = await persist.load(self.store, table_id)
-            if record is None:
-                await self.store.release_lease(table_id, self.holder)
-                return None
-            log.info("table %s taken over by %s", table_id, self.holder)
-            return await commands.resume_one(self, record)
+        lock = self.taking.setdefault(table_id, asyncio.Lock())
+        try:
+            async with lock:
+                return await self._take_over(table_id)
+        finally:  # a click already waiting on this lock then finds the table registered
+            if not lock.locked():
+                self.taking.pop(table_id, None)
+
+    async def _take_over(self, table_id: str) -> TableSession | None:
+        if table_id in self.sessions:
+            return self.sessions[table_id]
+        if self.closed or not await self.store.acquire_lease(table_id, self.holder, self.lease_seconds):
+            return None
+        record = await persist.load(self.store, table_id)
+        if record is None:
+            await self.store.release_lease(table_id, self.holder)
+            return None
+        log.info("table %s taken over by %s", table_id, self.holder)
+        return await commands.resume_one(self, record)
 
     async def start(self) -> None:
         """Listen for forwarded interactions and run the lease and timer loops (``shared`` only)."""
