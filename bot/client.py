@@ -31,17 +31,40 @@ async def open_store(path: str) -> Any:
     return await Store.open(path)
 
 
+def shared_database(config: Config) -> bool:
+    """Other processes may serve tables of this database: PostgreSQL, or shards configured."""
+    return config.shard_count is not None or config.database_path.startswith(("postgresql://", "postgres://"))
+
+
 class JanpoBot(commands.Bot):
-    """``store`` may be given (tests, benchmarks); otherwise the SQLite store at DATABASE_PATH."""
+    """``store`` may be given (tests, benchmarks); otherwise the store DATABASE_URL/PATH names.
+
+    With SHARD_COUNT set the bot is a :class:`ShardedJanpoBot` (``AutoShardedBot``) running
+    SHARD_IDS of SHARD_COUNT (all of them if SHARD_IDS is unset); direct messages, and so every
+    private-hand click, reach only the process running shard 0, which forwards them to the
+    process serving the table (bot.play.manager)."""
+
+    def __new__(cls, config: Config, *args: Any, **kwargs: Any) -> JanpoBot:
+        if cls is JanpoBot and config.shard_count is not None:
+            cls = ShardedJanpoBot
+        return super().__new__(cls)
 
     def __init__(self, config: Config, *, store: Any = None, time_scale: float = 1.0, resume: bool = True,
                  **manager: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        sharding: dict[str, Any] = {}
+        if config.shard_count is not None:
+            sharding["shard_count"] = config.shard_count
+            if config.shard_ids is not None:
+                sharding["shard_ids"] = list(config.shard_ids)
+            ids = config.shard_ids or tuple(range(config.shard_count))
+            manager.setdefault("shards", (ids, config.shard_count))
+        manager.setdefault("shared", shared_database(config))
         # A 429 longer than this raises RateLimited (handled: a hand waits on "My hand") instead of
         # stalling the call that met it.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         max_ratelimit_timeout=MAX_RATELIMIT_WAIT)
+                         max_ratelimit_timeout=MAX_RATELIMIT_WAIT, **sharding)
         self.config = config
         self.store: Any = store
         self._own_store = store is None
@@ -60,6 +83,7 @@ class JanpoBot(commands.Bot):
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.resume:
+            await self.tables.start()
             resumed = await self.tables.resume_all()
             log.info("resumed %d unfinished tables", resumed)
 
@@ -106,3 +130,7 @@ class JanpoBot(commands.Bot):
         if self._own_store and self.store is not None:
             await self.store.close()
         await super().close()
+
+
+class ShardedJanpoBot(JanpoBot, commands.AutoShardedBot):
+    """The bot as one of several processes: discord.py's ``AutoShardedBot`` for SHARD_IDS."""

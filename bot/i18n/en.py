@@ -272,6 +272,7 @@ MESSAGES: dict[str, str] = {
     # answers and errors
     "afk.back": "Welcome back: you play your own moves again.",
     "afk.not_away": "You are not marked as away.",
+    "err.amount_elsewhere": "Choose the amount with **My hand** on the table message; nothing was changed.",
     "err.stale": "That button belongs to an earlier move; nothing was changed.",
     "err.double": "You already made that move.",
     "err.not_seated": "You are not seated at this table.",

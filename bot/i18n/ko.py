@@ -272,6 +272,7 @@ MESSAGES: dict[str, str] = {
     # answers and errors
     "afk.back": "돌아오신 걸 환영합니다. 이제 다시 직접 둡니다.",
     "afk.not_away": "자리 비움 상태가 아닙니다.",
+    "err.amount_elsewhere": "금액은 테이블 메시지의 **내 손패**에서 정하세요. 아무것도 바뀌지 않았습니다.",
     "err.stale": "이전 수의 버튼입니다. 아무것도 바뀌지 않았습니다.",
     "err.double": "이미 그 수를 두었습니다.",
     "err.not_seated": "이 테이블에 앉아 있지 않습니다.",

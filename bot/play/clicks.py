@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.i18n import language_of, t
-from bot.play import buttons, turns
+from bot.play import buttons, persist, turns
 from bot.play.amounts import amount_range, concrete
 from bot.play.effects import answer
 from bot.play.moves import played as played_text
@@ -92,7 +92,10 @@ async def _play(m: Any, session: TableSession, player: str, no: int, index: int,
             return (ERROR_KEYS.get(e.code, "err.not_allowed"), {}), None, None
         out.merge(await m.advance(session))
         if not out.finished:
-            await m.save(session)
+            try:
+                await m.save(session)
+            except persist.MoveConflict:  # played elsewhere first: what is stored stands
+                return ("err.stale", {}), None, None
         return None, move, out
 
 

@@ -16,6 +16,7 @@ from bot.play.modes import mode
 from bot.play.session import TableSession
 from bot.play.table import Table
 from bot.play.turns import Outcome, new_results
+from bot.storage import TableRecord
 from bot.storage.base import StoredGame
 from engine.base import IllegalMove, ScenarioError
 from engine.fairness import Mismatch
@@ -142,30 +143,55 @@ def _replays_to(scenario: dict[str, Any], points: dict[str, int]) -> bool:
 
 
 async def resume_all(m: Any) -> int:
-    """Rebuild every unfinished table from its stored scenario and carry on (after a restart)."""
+    """Rebuild the unfinished tables from their stored scenarios and carry on (after a restart).
+
+    With several processes (``m.shared``) a process resumes its own shards' tables whose lease it
+    gets (a live process may hold one already); tables of other shards nobody holds (their process
+    died) are taken over a lease length later, so that a process starting alongside takes its
+    own first."""
     count = 0
-    for record in await persist.unfinished(m.store):
-        table = Table.from_record(record.table_id, record.guild_id, record.channel_id, record.game,
-                                  record.scenario, record.meta)
-        try:
-            if table.status == "playing":
-                table.game = replay(table.scenario())
-        except (IllegalMove, ValueError) as e:
-            log.error("table %s cannot be replayed (%s); left stored", table.table_id, e)
+    for record in await persist.unfinished(m.store, m.shards if m.shared else None):
+        if m.shared and not await m.store.acquire_lease(record.table_id, m.holder, m.lease_seconds):
             continue
-        session = m.register(table)
-        count += 1
-        if table.status == "lobby":
-            lobby.arm_expiry(m, session, lobby.LOBBY_EXPIRES)
-            continue
-        if table.status != "playing":
-            continue
-        new_results(session)  # results before the restart were posted already
-        async with m.working(session):
-            async with session.lock:
-                out = await _resume(m, session, dict(table.deadlines))
-            await m.effects.run(session, out)
+        if await resume_one(m, record) is not None:
+            count += 1
+    if m.shared and m.shards is not None:
+        m.spawn(_adopt_orphans(m))
     return count
+
+
+async def _adopt_orphans(m: Any) -> None:
+    await asyncio.sleep(m.lease_seconds)
+    if m.closed:
+        return
+    for record in await persist.unfinished(m.store):
+        if record.table_id not in m.sessions and await m.store.lease_holder(record.table_id) is None:
+            await m.take_over(record.table_id)
+
+
+async def resume_one(m: Any, record: TableRecord) -> TableSession | None:
+    """Rebuild one stored table and carry on playing it here (restart or take-over)."""
+    table = Table.from_record(record.table_id, record.guild_id, record.channel_id, record.game,
+                              record.scenario, record.meta)
+    try:
+        if table.status == "playing":
+            table.game = replay(table.scenario())
+    except (IllegalMove, ValueError) as e:
+        log.error("table %s cannot be replayed (%s); left stored", table.table_id, e)
+        return None
+    session: TableSession = m.register(table)
+    persist.mark_saved(session)
+    if table.status == "lobby":
+        lobby.arm_expiry(m, session, lobby.LOBBY_EXPIRES)
+        return session
+    if table.status != "playing":
+        return session
+    new_results(session)  # results before the restart were posted already
+    async with m.working(session):
+        async with session.lock:
+            out = await _resume(m, session, dict(table.deadlines))
+        await m.effects.run(session, out)
+    return session
 
 
 async def _resume(m: Any, session: TableSession, deadlines: dict[str, float]) -> Outcome:

@@ -1,6 +1,14 @@
 """The registry of tables in play: routes each interaction to its ``TableSession`` and runs the
 clocks (turn timers, CPU pacing) that change a table on their own.
 
+With ``shared`` (several processes over one database, docs/ARCHITECTURE.md "Several processes")
+a process serves a table only while it holds the table's lease: taken when the table is created,
+resumed or taken over, renewed by one loop well inside its length, given up when the table ends.
+A click for a table held elsewhere is deferred at once and forwarded to the holder
+(:mod:`bot.play.forward`); one nobody holds (its process died) is taken over: lease, load, serve.
+Turn timers are also stored as rows, and a second loop claims expired ones, so a timer of a dead
+process still fires once, in the process that takes its table over.
+
 Nothing here holds a table's lock across a Discord call: a transition changes the session and
 saves it under the lock, then ``Effects`` tells Discord. ``close`` waits for every transition
 under way, so a move that was played is stored and nothing reaches Discord or the store after.
@@ -10,16 +18,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import secrets
+import socket
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
 
-from bot.play import clicks, commands, ending, lobby, persist, turns
+from bot.play import clicks, commands, ending, forward, lobby, persist, turns
 from bot.play.clock import Clock, RealClock
-from bot.play.effects import Effects
+from bot.play.effects import Effects, answer
 from bot.play.session import TableSession
 from bot.play.table import Table
 from bot.play.turns import Outcome
@@ -27,12 +39,15 @@ from bot.play.turns import Outcome
 log = logging.getLogger(__name__)
 KEEP_FINISHED = 1000  # channels whose last finished table /table verify can still replay
 KEEP_DM_CHANNELS = 10_000
+LEASE_SECONDS = 30.0  # a dead process's tables wait at most this long for another to take them
 
 
 class TableManager:
     def __init__(self, bot: Any, store: Any, *, time_scale: float = 1.0, edit_interval: float = 1.0,
                  repost_after: float = 3600.0, cpu_pause: float = 1.0, seeds: Callable[[], int] | None = None,
-                 clock: Clock | None = None, guild_cap: int = 25) -> None:
+                 clock: Clock | None = None, guild_cap: int = 25, shared: bool = False,
+                 shards: tuple[tuple[int, ...], int] | None = None, lease_seconds: float = LEASE_SECONDS,
+                 holder: str | None = None) -> None:
         self.bot = bot
         self.store = store
         self.time_scale = time_scale
@@ -51,6 +66,13 @@ class TableManager:
         self.closed = False
         self.effects = Effects(self)
         self.move_times = turns.MOVE_TIMES
+        self.shared = shared  # other processes serve tables of the same database
+        self.shards = shards  # (this process's shard ids, shard count); None: every table is ours
+        self.lease_seconds = lease_seconds
+        self.holder = holder or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        self.loops: list[asyncio.Task[None]] = []
+        self.taking: dict[str, asyncio.Lock] = {}  # one take-over of a table at a time in this process
+        self.timer_rows: dict[str, dict[str, tuple[int, float]]] = {}  # armed, stored at the next save
 
     # ---- the registry --------------------------------------------------------------------------
 
@@ -75,6 +97,7 @@ class TableManager:
 
     def unregister(self, session: TableSession) -> None:
         self.sessions.pop(session.table_id, None)
+        self.timer_rows.pop(session.table_id, None)
         if self.by_channel.get(session.table.channel_id) == session.table_id:
             del self.by_channel[session.table.channel_id]
 
@@ -102,7 +125,31 @@ class TableManager:
     # ---- storage (lock held) -------------------------------------------------------------------
 
     async def save(self, session: TableSession) -> None:
-        await persist.save(self.store, session.table)
+        """Store the session (lock held). A stale copy (another process stored moves of the
+        table meanwhile) raises ``MoveConflict`` with nothing written; the session is let go,
+        so the next click for the table finds where it is served now."""
+        if self.shared and session.saved is None:
+            await self.store.acquire_lease(session.table_id, self.holder, self.lease_seconds)
+        try:
+            await persist.save(self.store, session)
+        except persist.MoveConflict:
+            log.warning("table %s was played elsewhere; this copy is dropped", session.table_id)
+            self.lost(session)
+            raise
+        for player, (no, due) in self.timer_rows.pop(session.table_id, {}).items():
+            self.spawn(self._timer_row(session.table_id, f"turn:{player}", no, due))
+
+    async def _timer_row(self, table_id: str, kind: str, no: int, due: float) -> None:
+        try:
+            await self.store.set_deadline(table_id, kind, no, datetime.fromtimestamp(due, UTC))
+        except Exception as e:  # the table ended meanwhile: no timer to keep
+            log.info("table %s: timer row not stored (%s)", table_id, e)
+
+    def lost(self, session: TableSession) -> None:
+        """Another process serves the table now: forget it here without storing anything."""
+        self.unregister(session)
+        session.closed = True
+        self.spawn(session.close())
 
     async def store_message(self, session: TableSession) -> None:
         """A new table message id, from the publisher (which holds no lock)."""
@@ -115,9 +162,18 @@ class TableManager:
         session.table.status = status
         self.unregister(session)
         await persist.drop(self.store, session.table)
+        await self.release(session.table_id)
 
     def close_later(self, session: TableSession) -> None:
-        self.spawn(session.close())
+        self.spawn(self._close_and_release(session))
+
+    async def _close_and_release(self, session: TableSession) -> None:
+        await session.close()
+        await self.release(session.table_id)
+
+    async def release(self, table_id: str) -> None:
+        if self.shared and table_id not in self.sessions:
+            await self.store.release_lease(table_id, self.holder)
 
     def gone(self, channel_id: int) -> None:
         """The channel or server is gone for the bot: its table is closed, stored as stopped."""
@@ -161,6 +217,8 @@ class TableManager:
         if old is not None and old is not asyncio.current_task():
             old.cancel()
         session.timers[player] = asyncio.create_task(self._expire(session, player, table.prompts[player], delay))
+        if self.shared:  # a row too, written once the table is saved, so the timer fires even if we die
+            self.timer_rows.setdefault(table.table_id, {})[player] = (table.prompts[player], table.deadlines[player])
 
     async def _expire(self, session: TableSession, player: str, no: int, delay: float) -> None:
         await self.clock.sleep(delay)
@@ -173,7 +231,10 @@ class TableManager:
                 session.timers.pop(player, None)
                 out = turns.timeout_move(session, player).merge(await self.advance(session))
                 if not out.finished:
-                    await self.save(session)
+                    try:
+                        await self.save(session)
+                    except persist.MoveConflict:
+                        return
             await self.effects.run(session, out)
 
     def continue_later(self, session: TableSession) -> None:
@@ -191,7 +252,10 @@ class TableManager:
                     return
                 out = await self.advance(session)
                 if not out.finished:
-                    await self.save(session)
+                    try:
+                        await self.save(session)
+                    except persist.MoveConflict:
+                        return
             await self.effects.run(session, out)
 
     async def end(self, session: TableSession) -> None:
@@ -213,21 +277,26 @@ class TableManager:
         await lobby.new_table(self, interaction, game, options, timer, level, table_lang, seating)
 
     async def on_lobby(self, interaction: discord.Interaction, table_id: str, action: str) -> None:
-        await lobby.on_lobby(self, interaction, table_id, action)
+        if await self.route(interaction, table_id):
+            await lobby.on_lobby(self, interaction, table_id, action)
 
     async def on_move(self, interaction: discord.Interaction, table_id: str, no: int, index: int,
                       amount: str | None = None) -> None:
-        await clicks.on_move(self, interaction, table_id, no, index, amount)
+        if await self.route(interaction, table_id):
+            await clicks.on_move(self, interaction, table_id, no, index, amount)
 
     async def on_hand_option(self, interaction: discord.Interaction, table_id: str, no: int, kind: str,
                              arg: str) -> None:
-        await clicks.on_hand_option(self, interaction, table_id, no, kind, arg)
+        if await self.route(interaction, table_id):
+            await clicks.on_hand_option(self, interaction, table_id, no, kind, arg)
 
     async def on_my_hand(self, interaction: discord.Interaction, table_id: str) -> None:
-        await clicks.on_my_hand(self, interaction, table_id)
+        if await self.route(interaction, table_id):
+            await clicks.on_my_hand(self, interaction, table_id)
 
     async def on_back(self, interaction: discord.Interaction, table_id: str) -> None:
-        await clicks.on_back(self, interaction, table_id)
+        if await self.route(interaction, table_id):
+            await clicks.on_back(self, interaction, table_id)
 
     async def leave(self, interaction: discord.Interaction) -> None:
         await commands.leave(self, interaction)
@@ -241,15 +310,107 @@ class TableManager:
     async def verify(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await commands.verify(self, interaction, game)
 
+    # ---- several processes ---------------------------------------------------------------------
+
+    async def route(self, interaction: discord.Interaction, table_id: str) -> bool:
+        """True if this process serves the interaction; False once it has gone to the holder."""
+        if not self.shared or table_id in self.sessions or self.closed:
+            return True
+        if forward.forwarded(interaction):  # sent here, yet no longer here: serve it if we can
+            await self.take_over(table_id)
+            return True
+        await forward.acknowledge(interaction)  # within Discord's 3 seconds, whoever answers
+        for _ in range(2):
+            if await self.store.forward(table_id, forward.payload(interaction)) is not None:
+                return False
+            if await self.take_over(table_id) is not None:
+                return True
+        return True  # the handler answers from what is here (a stale button)
+
+    async def take_over(self, table_id: str) -> TableSession | None:
+        """Take the lease of a table nobody serves, load it and carry on playing it here."""
+        lock = self.taking.setdefault(table_id, asyncio.Lock())
+        try:
+            async with lock:
+                return await self._take_over(table_id)
+        finally:  # a click already waiting on this lock then finds the table registered
+            if not lock.locked():
+                self.taking.pop(table_id, None)
+
+    async def _take_over(self, table_id: str) -> TableSession | None:
+        if table_id in self.sessions:
+            return self.sessions[table_id]
+        if self.closed or not await self.store.acquire_lease(table_id, self.holder, self.lease_seconds):
+            return None
+        record = await persist.load(self.store, table_id)
+        if record is None:
+            await self.store.release_lease(table_id, self.holder)
+            return None
+        log.info("table %s taken over by %s", table_id, self.holder)
+        return await commands.resume_one(self, record)
+
+    async def start(self) -> None:
+        """Listen for forwarded interactions and run the lease and timer loops (``shared`` only)."""
+        if not self.shared or self.loops:
+            return
+        await self.store.listen(self.holder, self._forwarded)
+        self.loops = [asyncio.create_task(self._keep_leases()), asyncio.create_task(self._claim_timers())]
+
+    async def _forwarded(self, table_id: str, data: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        interaction = forward.rebuild(self.bot, data)
+        if not await forward.dispatch(self.bot, interaction):
+            await answer(interaction, "err.stale")
+
+    async def _keep_leases(self) -> None:
+        """Renew every lease held, three times per lease length; a lease lost means another
+        process took the table (this one stalled too long): the copy here is let go."""
+        while not self.closed:
+            await asyncio.sleep(self.lease_seconds / 3)
+            for session in [*self.sessions.values(), *self.ending]:
+                try:
+                    kept = await self.store.renew_lease(session.table_id, self.holder, self.lease_seconds)
+                except Exception:  # the database is away: try again next round
+                    log.exception("could not renew the lease of table %s", session.table_id)
+                    continue
+                if not kept and session.table_id in self.sessions:
+                    log.warning("table %s: lease lost to another process", session.table_id)
+                    self.lost(session)
+
+    async def _claim_timers(self) -> None:
+        """Claim expired turn timers: those of tables served here are this process's own timers
+        (stale rows are cleared); any other is a table whose process died, taken over here."""
+        while not self.closed:
+            await asyncio.sleep(min(1.0, self.lease_seconds / 3))
+            try:
+                due = await self.store.claim_deadlines(self.holder, hold_for=self.lease_seconds)
+            except Exception:
+                log.exception("could not claim turn timers")
+                continue
+            for deadline in due:
+                session = self.sessions.get(deadline.table_id)
+                if session is None:
+                    session = await self.take_over(deadline.table_id)
+                if session is not None and session.table.move_no > deadline.move_no:
+                    await self.store.clear_deadline(deadline.table_id, deadline.kind)
+
     # ---- restart and shutdown ------------------------------------------------------------------
 
     async def resume_all(self) -> int:
         return await commands.resume_all(self)
 
     async def close(self) -> None:
-        """Wait for every transition under way, then stop every timer, CPU turn, edit and post."""
+        """Wait for every transition under way, then stop every timer, CPU turn, edit and post;
+        the leases are given up, so another process may serve these tables at once."""
         self.closed = True
+        for task in self.loops:
+            task.cancel()
+        await asyncio.gather(*self.loops, return_exceptions=True)
         sessions = [*self.sessions.values(), *self.ending]
         await asyncio.gather(*(s.close() for s in sessions), return_exceptions=True)
         current = asyncio.current_task()
         await asyncio.gather(*(task for task in self.background if task is not current), return_exceptions=True)
+        if self.shared:
+            await asyncio.gather(*(self.store.release_lease(s.table_id, self.holder) for s in sessions),
+                                 return_exceptions=True)

@@ -1,21 +1,58 @@
 """Every storage call of table play, in one place (the Store interface grows here, not elsewhere).
 
-A table is saved under its lock after each change and before anyone is told of it.
+A table is saved under its lock after each change and before anyone is told of it. A table in
+play is saved by appending the moves the store does not have yet (``append_moves``, one
+statement whose cost does not grow with the game); only a new table, a lobby, or a table whose
+scenario header changed (the Start fixes the seed and the seats) is written whole. If another
+process stored moves meanwhile, ``append_moves`` raises ``MoveConflict`` with nothing written:
+this copy of the table is stale, and the caller answers from what is stored.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from bot.comfort import UserSettings
+from bot.play.session import TableSession
 from bot.play.table import Table
 from bot.storage import FinishedGame, TableRecord
+from bot.storage.base import MoveConflict
+
+__all__ = ["MoveConflict", "drop", "finish", "mark_saved", "record", "save", "unfinished"]
 
 
-async def save(store: Any, table: Table) -> None:
-    record = TableRecord(table.table_id, table.guild_id, table.channel_id, table.game_name, table.scenario(),
-                         table.meta())
-    await store.save_table(record)
+def _header(table: Table) -> str:
+    """Everything of the scenario but its moves: while it stays the same, appending suffices."""
+    scenario = table.scenario()
+    scenario.pop("moves")
+    return json.dumps(scenario, sort_keys=True, default=str)
+
+
+def record(table: Table) -> TableRecord:
+    return TableRecord(table.table_id, table.guild_id, table.channel_id, table.game_name, table.scenario(),
+                       table.meta())
+
+
+def mark_saved(session: TableSession) -> None:
+    """The store holds the table as it is in memory (just saved, or just loaded)."""
+    session.saved = (session.table.move_no, _header(session.table))
+
+
+async def save(store: Any, session: TableSession) -> None:
+    table = session.table
+    header = _header(table)
+    if session.saved is None or session.saved[1] != header or table.status != "playing":
+        await store.save_table(record(table))
+    else:
+        stored = session.saved[0]
+        await store.append_moves(table.table_id, stored, table.moves[stored:], table.meta())
+    session.saved = (table.move_no, header)
+
+
+async def load(store: Any, table_id: str) -> TableRecord | None:
+    found: TableRecord | None = await store.load_table(table_id)
+    return found
 
 
 async def drop(store: Any, table: Table) -> None:
@@ -27,10 +64,15 @@ async def finish(store: Any, table: Table, result: FinishedGame) -> None:
     await store.finish_game(table.table_id, result)
 
 
-async def unfinished(store: Any) -> list[TableRecord]:
-    return list(await store.load_unfinished())
-
-
 async def user_settings(store: Any, user_id: int) -> UserSettings:
     """A player's own switches (``/settings me``); a player who never set any has them all off."""
     return UserSettings.from_json(await store.get_user_settings(user_id))
+async def unfinished(store: Any, shards: tuple[tuple[int, ...], int] | None = None) -> list[TableRecord]:
+    """Every table in play, or (``shards`` = shard ids, shard count) those of these shards' guilds."""
+    if shards is None:
+        return list(await store.load_unfinished())
+    ids, count = shards
+    found: list[TableRecord] = []
+    for shard in ids:
+        found.extend(await store.load_unfinished(shard=(shard, count)))
+    return found

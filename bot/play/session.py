@@ -62,6 +62,7 @@ class TableSession:
     load_settings: Callable[[int], Awaitable[UserSettings]] | None = None  # how (None: every switch off)
     auto_played: dict[str, list[Move]] = field(default_factory=dict)  # played by a switch, told in the next hand
     assisted: set[str] = field(default_factory=set)  # seats shown an assist picture this game
+    saved: tuple[int, str] | None = None  # moves and scenario header the store holds (persist)
 
     @property
     def table_id(self) -> str:
