@@ -104,6 +104,22 @@ def answer(data: bytes) -> tuple[int, str]:
         return 2, f"output: a number of more than {DIGITS:,} digits; use smaller stacks"
 
 
+
+def read_argument(argv: list[str], usage: str) -> bytes | int:
+    """The bytes of the one FILE argument (``-``: standard input), or the exit status 2 after saying
+    on standard error what is wrong (no argument, several, or a file that cannot be read)."""
+    if len(argv) != 1:
+        print(usage, file=sys.stderr)
+        return 2
+    try:
+        if argv[0] == "-":
+            return sys.stdin.buffer.read()
+        with open(argv[0], "rb") as f:
+            return f.read()
+    except OSError as e:
+        print(f"cannot read {argv[0]}: {e.strerror}", file=sys.stderr)
+        return 2
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv in (["-h"], ["--help"]):
@@ -111,18 +127,9 @@ def main(argv: list[str] | None = None) -> int:
         print("Plays the scenario and prints its outcome as JSON; exit 2 with one line on standard error")
         print("naming the field or move when the file is malformed or a move is illegal.")
         return 0
-    if len(argv) != 1:
-        print(USAGE, file=sys.stderr)
-        return 2
-    try:
-        if argv[0] == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(argv[0], "rb") as f:
-                data = f.read()
-    except OSError as e:
-        print(f"cannot read {argv[0]}: {e.strerror}", file=sys.stderr)
-        return 2
+    data = read_argument(argv, USAGE)
+    if isinstance(data, int):
+        return data
     status, text = answer(data)
     if status:
         print(text, file=sys.stderr)

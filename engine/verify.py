@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.base import IllegalMove, ScenarioError
 from engine.fairness import Mismatch, check_seed, compare_outcome
-from engine.scenario import outcome, parse, replay
+from engine.scenario import outcome, parse, read_argument, replay
 
 USAGE = "usage: python -m engine.verify FILE.json   (a scenario plus its fairness object; - for standard input)"
 
@@ -41,18 +41,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv in (["-h"], ["--help"]):
         print(USAGE)
         return 0
-    if len(argv) != 1:
-        print(USAGE, file=sys.stderr)
-        return 2
-    try:
-        if argv[0] == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(argv[0], "rb") as f:
-                data = f.read()
-    except OSError as e:
-        print(f"cannot read {argv[0]}: {e.strerror}", file=sys.stderr)
-        return 2
+    data = read_argument(argv, USAGE)
+    if isinstance(data, int):
+        return data
     try:
         print(verify(parse(data)))
     except (Mismatch, ScenarioError, IllegalMove) as e:
