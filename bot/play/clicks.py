@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.i18n import language_of, t
-from bot.play import buttons, persist, turns
+from bot.play import buttons, turns
 from bot.play.amounts import amount_range, concrete
 from bot.play.effects import answer
 from bot.play.moves import played as played_text
@@ -91,11 +91,8 @@ async def _play(m: Any, session: TableSession, player: str, no: int, index: int,
         except IllegalMove as e:
             return (ERROR_KEYS.get(e.code, "err.not_allowed"), {}), None, None
         out.merge(await m.advance(session))
-        if not out.finished:
-            try:
-                await m.save(session)
-            except persist.MoveConflict:  # played elsewhere first: what is stored stands
-                return ("err.stale", {}), None, None
+        if not await m.save_played(session, out):  # played elsewhere first: what is stored stands
+            return ("err.stale", {}), None, None
         return None, move, out
 
 
@@ -152,8 +149,8 @@ async def on_back(m: Any, interaction: discord.Interaction, table_id: str) -> No
                 table.afk.discard(player)
                 table.missed[player] = 0
                 out = await m.advance(session)
-                if not out.finished:
-                    await m.save(session)
+                if not await m.save_played(session, out):
+                    return await answer(interaction, "err.stale")
     if out is None:
         return await answer(interaction, "afk.not_away")
     await answer(interaction, "afk.back")

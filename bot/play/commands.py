@@ -45,8 +45,8 @@ async def leave(m: Any, interaction: discord.Interaction) -> None:
                 table.seat(player).user_id = None
                 out = Outcome(withdrawn=session.clear_prompt(player))
                 out.merge(await m.advance(session))
-                if not out.finished:
-                    await m.save(session)
+                if not await m.save_played(session, out):
+                    out = None
     if out is None:
         return await answer(interaction, "err.stale")
     await answer(interaction, "table.left")
@@ -200,8 +200,7 @@ async def _resume(m: Any, session: TableSession, deadlines: dict[str, float]) ->
     assert game is not None
     if game.finished or any(session.table.is_cpu(p) for p in game.waiting_on()):
         out = await m.advance(session)
-        if not out.finished:
-            await m.save(session)
+        await m.save_played(session, out)
         return out
     floor = m.clock.now() + RESUME_FLOOR * m.time_scale
     out = Outcome(changed=True)

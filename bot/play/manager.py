@@ -230,11 +230,8 @@ class TableManager:
                     return
                 session.timers.pop(player, None)
                 out = turns.timeout_move(session, player).merge(await self.advance(session))
-                if not out.finished:
-                    try:
-                        await self.save(session)
-                    except persist.MoveConflict:
-                        return
+                if not await self.save_played(session, out):
+                    return
             await self.effects.run(session, out)
 
     def continue_later(self, session: TableSession) -> None:
@@ -251,12 +248,21 @@ class TableManager:
                 if session.closed or session.table.status != "playing":
                     return
                 out = await self.advance(session)
-                if not out.finished:
-                    try:
-                        await self.save(session)
-                    except persist.MoveConflict:
-                        return
+                if not await self.save_played(session, out):
+                    return
             await self.effects.run(session, out)
+
+    async def save_played(self, session: TableSession, out: Outcome) -> bool:
+        """Store what a transition played (lock held), before anyone is told; a game that ended is
+        stored by ``ending`` instead. False: another process stored a move first, so this copy is
+        stale and what is stored stands."""
+        if out.finished:
+            return True
+        try:
+            await self.save(session)
+        except persist.MoveConflict:
+            return False
+        return True
 
     async def end(self, session: TableSession) -> None:
         await ending.announce(self, session)
