@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import logging
 from typing import Any
 
@@ -15,10 +17,12 @@ from bot.cogs.leaderboard import LeaderboardCog
 from bot.cogs.settings import SettingsCog
 from bot.cogs.tables import TablesCog
 from bot.config import Config
-from bot.i18n import language_of, t
+from bot.i18n import CAPTIONS, language_of, t
 from bot.i18n.translator import CatalogTranslator
+from bot.outbox import Outbox
 from bot.play.buttons import DYNAMIC_ITEMS
 from bot.play.manager import TableManager
+from bot.render.pool import PoolKind, RenderPool
 
 log = logging.getLogger(__name__)
 MAX_RATELIMIT_WAIT = 30.0  # seconds; discord.py's smallest allowed value
@@ -31,10 +35,13 @@ async def open_store(path: str) -> Any:
 
 
 class JanpoBot(commands.Bot):
-    """``store`` may be given (tests, benchmarks); otherwise the SQLite store at DATABASE_PATH."""
+    """``store`` may be given (tests, benchmarks); otherwise the SQLite store at DATABASE_PATH.
+    ``render``: where pictures are drawn (worker processes; tests draw inline). ``freeze_gc``:
+    after start-up, move everything alive to the collector's permanent generation, so its passes
+    never walk the long-lived caches (tests leave it off)."""
 
     def __init__(self, config: Config, *, store: Any = None, time_scale: float = 1.0, resume: bool = True,
-                 **manager: Any) -> None:
+                 render: PoolKind = "process", freeze_gc: bool = True, **manager: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         # A 429 longer than this raises RateLimited (handled: a hand waits on "My hand") instead of
@@ -47,6 +54,10 @@ class JanpoBot(commands.Bot):
         self.resume = resume  # False for `python -m bot sync`: register commands, touch no table
         manager.setdefault("guild_cap", config.max_tables)
         self.tables = TableManager(self, store, time_scale=time_scale, **manager)
+        # Every REST call outside interaction responses, paced on the tables' own clock.
+        self.outbox = Outbox(rate=config.rest_rate, clock=self.tables.clock)
+        self.render_pool = RenderPool(kind=render, texts=tuple(CAPTIONS.values()))
+        self.freeze_gc = freeze_gc
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -57,9 +68,14 @@ class JanpoBot(commands.Bot):
         for cog in (TablesCog(self), InfoCog(self), SettingsCog(self), LeaderboardCog(self), HistoryCog(self)):
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.render_pool.kind != "inline":
+            await self.render_pool.start()  # workers warmed before the first picture is wanted
         if self.resume:
             resumed = await self.tables.resume_all()
             log.info("resumed %d unfinished tables", resumed)
+        if self.freeze_gc:
+            gc.collect()
+            gc.freeze()
 
     async def table_language(self, interaction: discord.Interaction) -> str:
         """The public language of this server: its /settings choice, else its Discord locale."""
@@ -101,6 +117,8 @@ class JanpoBot(commands.Bot):
 
     async def close(self) -> None:
         await self.tables.close()
+        await self.outbox.close(timeout=5.0)
+        await asyncio.to_thread(self.render_pool.close)
         if self._own_store and self.store is not None:
             await self.store.close()
         await super().close()
