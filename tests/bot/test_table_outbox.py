@@ -1,5 +1,6 @@
-"""Hand DMs do not pile up (issue 20): each prompt is a new DM, so the player is notified, and the
-player's previous hand DM is deleted; a finished kyoku's hands are deleted too."""
+"""Table play through the outbox: hand DMs that do not pile up (each prompt a new DM, so the
+player is notified, the previous one deleted, a finished kyoku's hands deleted) and a channel
+that is gone closing its table."""
 
 from __future__ import annotations
 
@@ -39,3 +40,22 @@ async def test_each_prompt_is_a_new_dm_and_the_last_one_goes(fake: FakeDiscord, 
     assert most <= 2  # the new hand, and at most the one it replaces
     assert sorted(deleted) == sorted(sent) and fake.dms(HOST) == []  # the finished game left no hand behind
     assert results_seen >= 1
+
+
+async def test_a_channel_gone_under_the_outbox_closes_the_table(fake: FakeDiscord, start_bot) -> None:
+    """10003 Unknown Channel on a table-picture edit (made by the outbox): the table is closed and
+    stored as stopped, and nothing more is sent there."""
+    fake.add_user(HOST, "Alice")
+    bot = await start_bot()
+    await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
+    table = table_of(bot)
+    fake.fail("PATCH", rf"^/channels/{CHANNEL_ID}/messages/\d+$", 404, code=10003, times=100)
+    fake.fail("POST", rf"^/channels/{CHANNEL_ID}/messages$", 404, code=10003, times=100)
+    hand = await until(lambda: pending_hand(fake, HOST))
+    fake.click(bot, HOST, hand, hand.button("Call")["custom_id"])
+    await until(lambda: bot.tables.table_in(CHANNEL_ID) is None)
+    await fake.settle()
+    assert table.status == "aborted" and await bot.store.load_unfinished() == []
+    calls = len(fake.calls)
+    await fake.run_for(10.0)
+    assert not [c for c in fake.calls[calls:] if c.channel_id == CHANNEL_ID or str(CHANNEL_ID) in c.path]
