@@ -1,11 +1,20 @@
-"""The bot's own cost per move, over the offline Discord of the tests (no network, no token).
+"""The bot at scale, over the offline Discord of the tests (no network, no token), real time.
 
-- one human + three CPUs playing Janpo: server time per human click (engine, SQLite write, the
-  next CPU move, the answer), per private hand (picture and DM), per table-picture edit, per
-  database write; Discord API calls per move with the real pacing (1 s between CPU moves, one
-  table edit per second);
-- 200 CPU-only Janpo tables at once in one process: resident memory per table and the moves and
-  table edits the process keeps up with.
+One run measures each load side by side: 10 tables of one human + three CPUs, plus 50, 200, 500
+and 1,000 tables of four CPUs (Janpo), in one process with the production set-up (outbox at the
+configured rate, two render worker processes, CPU moves 1 s apart, ``gc.freeze`` after start-up).
+A simulated human clicks its preferred button ``THINK`` seconds after each prompt arrives.
+
+Per load, over a window of ``WINDOW`` seconds after every table has started:
+- moves/s (all tables) and REST calls/s outside interaction responses, the most in any 1 s, and
+  how many calls Discord would have answered 429 (50/s global, 5 per 5 s per channel);
+- click answered: from the click to the interaction's ``Played: ...`` edit (the move stored);
+  next prompt after a click: from the click to the player's next hand DM, less the CPU pacing of
+  the CPU moves made in between (``cpu_pause`` each): the bot's own delay;
+- save latency (``save_table``), resident memory per table;
+- CPU: the bot process's CPU time (``time.process_time``), the part spent in CPU decisions
+  (``thread_time`` inside ``choose_move``) and the render workers' CPU time (``/proc``), so the
+  share outside decisions does not depend on how loaded the machine is.
 """
 
 from __future__ import annotations
@@ -17,15 +26,20 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+HUMANS = 10
+LOADS = (50, 200, 500, 1000)
+WINDOW = 10.0  # seconds measured per load
+THINK = 0.3  # a simulated human's time to click after the prompt arrives
+PREFERENCE = ("Tsumo", "Ron", "Call", "Check", "Tsumogiri", "Pass")
+HUMAN_ID = 500_000_000_000_000_001
 
 
 class _Patch:
-    """The one ``setattr`` the fake Discord needs, undone at the end."""
-
     def __init__(self) -> None:
         self.undo: list[tuple[Any, str, Any]] = []
 
@@ -40,7 +54,7 @@ class _Patch:
 
 def _harness() -> Any:
     sys.path.insert(0, str(ROOT / "tests" / "bot"))
-    import harness
+    import harness  # type: ignore[import-not-found]
 
     return harness
 
@@ -51,141 +65,217 @@ def _rss_mb() -> float:
     return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
-def _timed(owner: Any, name: str, sink: list[float], patch: _Patch) -> None:
-    original = getattr(owner, name)
-
-    async def wrapper(*args: Any, **kwargs: Any) -> Any:
-        start = time.perf_counter()
-        try:
-            return await original(*args, **kwargs)
-        finally:
-            sink.append(time.perf_counter() - start)
-
-    patch.setattr(owner, name, wrapper)
+def _cpu_of(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return 0.0
 
 
-def _ms(values: list[float]) -> str:
+def _q(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def _ms3(values: list[float]) -> str:
     if not values:
         return "n/a"
-    ordered = sorted(values)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return f"median {statistics.median(ordered) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms (n={len(ordered)})"
+    return (f"{statistics.median(values) * 1000:.0f} / {_q(values, 0.95) * 1000:.0f} / "
+            f"{max(values) * 1000:.0f} ms (n={len(values)})")
 
 
-async def _bot(h: Any, fake: Any, path: str, **kw: Any) -> Any:
+class _Watch:
+    """Wraps the fake Discord's request handler: times REST calls, drives the simulated humans."""
+
+    def __init__(self, h: Any, fake: Any, bot: Any) -> None:
+        self.h, self.fake, self.bot = h, fake, bot
+        self.rest: list[tuple[float, str]] = []  # (time, route) outside interactions
+        self.clicks: dict[str, tuple[float, Any, int]] = {}  # token -> (clicked at, table, moves then)
+        self.last_click: dict[int, tuple[float, Any, int]] = {}  # user -> the same, awaiting a prompt
+        self.answered: list[float] = []
+        self.next_prompt: list[float] = []
+        self.humans: dict[int, Any] = {}  # user id -> table
+        self.measuring = False
+
+    def install(self, patch: _Patch) -> None:
+        handle = self.fake.handle
+
+        async def watched(method: str, path: str, payload: Any, files: Any) -> Any:
+            if path.startswith("/channels/"):  # counted as the request starts, as Discord counts
+                self.rest.append((time.perf_counter(), path.split("/")[2]))
+            elif path == "/users/@me/channels":
+                self.rest.append((time.perf_counter(), ""))  # opening a DM: no channel's limit
+            result = await handle(method, path, payload, files)
+            self.seen(method, path, result)
+            return result
+
+        patch.setattr(self.fake, "handle", watched)
+
+    def seen(self, method: str, path: str, result: Any) -> None:
+        now = time.perf_counter()
+        if path.startswith("/webhooks/"):
+            token = path.split("/")[3]
+            click = self.clicks.pop(token, None) if "/messages/@original" in path and method == "PATCH" else None
+            if click is not None and self.measuring:
+                self.answered.append(now - click[0])
+            return
+        if path.startswith("/interactions/"):
+            return
+        if method == "POST" and isinstance(result, dict) and result.get("components"):
+            channel = int(result["channel_id"])
+            user = next((u for u, c in self.fake.dm_of.items() if c == channel), None)
+            if user in self.humans:
+                self.prompted(user, self.fake.messages[int(result["id"])], now)
+
+    def prompted(self, user: int, message: Any, now: float) -> None:
+        table = self.humans[user]
+        last = self.last_click.pop(user, None)
+        if last is not None and self.measuring:
+            cpu_moves = max(0, len(table.moves) - last[2] - 1)
+            pause = self.bot.tables.cpu_pause * self.bot.tables.time_scale
+            self.next_prompt.append(now - last[0] - cpu_moves * pause)
+        asyncio.get_running_loop().call_later(THINK, self.click, user, message)
+
+    def click(self, user: int, message: Any) -> None:
+        buttons = [b for b in message.buttons() if b["custom_id"].startswith("jp:m:")]
+        if not buttons or message.id not in self.fake.messages:
+            return  # withdrawn meanwhile
+        words = [b["label"].split(" ")[0] for b in buttons]
+        word = next((w for w in PREFERENCE if w in words), words[0])
+        button = buttons[words.index(word)]
+        table = self.humans[user]
+        clicked = (time.perf_counter(), table, len(table.moves))
+        token = self.fake.click(self.bot, user, message, button["custom_id"])
+        self.clicks[token] = clicked
+        self.last_click[user] = clicked
+
+
+def _over(calls: list[tuple[float, str]]) -> tuple[int, int]:
+    """(the most calls in any 1 s, calls Discord would have answered 429)."""
+    window: deque[float] = deque()
+    routes: dict[str, deque[float]] = {}
+    most = over = 0
+    for at, route in calls:
+        while window and window[0] <= at - 1.0:
+            window.popleft()
+        window.append(at)
+        most = max(most, len(window))
+        mine = routes.setdefault(route, deque())
+        while mine and mine[0] <= at - 5.0:
+            mine.popleft()
+        mine.append(at)
+        over += len(window) > 50 or (route != "" and len(mine) > 5)
+    return most, over
+
+
+async def _load(cpu_tables: int, db: str) -> list[tuple[str, str]]:
     from bot.client import JanpoBot
     from bot.config import Config
+    from bot.play import cpu, lobby
+    from bot.play.table import Seat, Table
     from bot.storage import Store
 
-    store = await Store.open(path)
-    seeds = iter(range(1, 10**9))
-    bot = JanpoBot(Config(token="bench"), store=store, seeds=lambda: next(seeds), **kw)
-    await h.log_in(bot)
-    return bot
-
-
-async def _stop(bot: Any) -> None:
-    await bot.tables.close()
-    await bot.http.close()
-    await bot.store.close()
-
-
-async def _one_table(quick: bool, tmp: str) -> list[tuple[str, str]]:
     h = _harness()
     patch = _Patch()
     fake = h.FakeDiscord()
     fake.install(patch)
-    clicks: list[float] = []
-    hands: list[float] = []
-    edits: list[float] = []
+    decisions = [0.0]
+    choose = cpu.__dict__["choose_move"]
+
+    def timed_choice(*args: Any) -> Any:
+        start = time.thread_time()
+        try:
+            return choose(*args)
+        finally:
+            decisions[0] += time.thread_time() - start
+
+    patch.setattr(cpu, "choose_move", timed_choice)
     saves: list[float] = []
     try:
-        bot = await _bot(h, fake, f"{tmp}/one.sqlite3", time_scale=0.01)
-        manager = bot.tables
-        _timed(manager, "on_move", clicks, patch)
-        _timed(manager.effects, "send_hand", hands, patch)
-        _timed(manager.effects, "_draw_and_send", edits, patch)
-        _timed(manager.store, "save_table", saves, patch)
-        fake.add_user(h.HOST, "Alice")
-        games = 1 if quick else 3
-        moves = calls = 0
-        for _ in range(games):
-            start_calls = len(fake.calls)
-            await h.open_table(fake, bot, game="janpo")
-            table = next(iter(manager.tables.values()))
-            await h.play_out(fake, bot, limit=2000)
-            moves += len(table.moves)
-            calls += len(fake.calls) - start_calls
-        engine = manager.move_times
-        await _stop(bot)
-    finally:
-        patch.restore()
-    return [
-        ("janpo games played (1 human + 3 CPUs)", str(games)),
-        ("human click handled (engine, DB write, next CPU move, answer)", _ms(clicks)),
-        ("private hand drawn and sent by DM", _ms(hands)),
-        ("table picture drawn and edited", _ms(edits)),
-        ("database write per save", _ms(saves)),
-        ("engine play() per move", _ms(engine)),
-        ("Discord API calls per move (real pacing)", f"{calls / max(moves, 1):.2f} ({calls} calls, {moves} moves)"),
-    ]
+        store = await Store.open(db)
+        save_table = store.save_table
 
+        async def timed_save(*args: Any, **kw: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return await save_table(*args, **kw)
+            finally:
+                saves.append(time.perf_counter() - start)
 
-async def _many_tables(quick: bool, tmp: str) -> list[tuple[str, str]]:
-    from bot.play import lobby
-    from bot.play.table import Seat, Table
-
-    h = _harness()
-    patch = _Patch()
-    fake = h.FakeDiscord()
-    fake.install(patch)
-    count = 200
-    seconds = 5.0 if quick else 20.0
-    try:
-        bot = await _bot(h, fake, f"{tmp}/many.sqlite3", time_scale=1.0)
+        patch.setattr(store, "save_table", timed_save)
+        seeds = iter(range(1, 10**9))
+        bot = JanpoBot(Config(token="bench"), store=store, seeds=lambda: next(seeds))
+        watch = _Watch(h, fake, bot)
+        watch.install(patch)
+        await h.log_in(bot)
         manager = bot.tables
         gc.collect()
         before = _rss_mb()
 
-        async def open_one(i: int) -> None:
-            table = Table(f"b{i:04d}", h.GUILD_ID, 10_000 + i, "janpo", 1,
-                          seats=[Seat(None, f"CPU {n}") for n in range(1, 5)])
+        async def open_one(i: int, human: bool) -> None:
+            seats = [Seat(None, f"CPU {n}") for n in range(1, 5)]
+            if human:
+                user = HUMAN_ID + i
+                fake.add_user(user, f"Human {i}")
+                seats[0] = Seat(user, f"Human {i}")
+            table = Table(f"b{i:05d}", h.GUILD_ID, 10_000 + i, "janpo", 1, seats=seats)
+            if human:
+                watch.humans[seats[0].user_id or 0] = table
             session = manager.register(table)
             async with session.lock:
                 out = await lobby.start(manager, session)
             await manager.effects.run(session, out)
 
         opening = time.perf_counter()
-        await asyncio.gather(*(open_one(i) for i in range(count)))
-        started = time.perf_counter()
-        moves0, calls0 = len(manager.move_times), len(fake.calls)
-        lags: list[float] = []
-        while time.perf_counter() - started < seconds:  # how late the event loop answers (clicks wait this long)
-            tick = time.perf_counter()
-            await asyncio.sleep(0.1)
-            lags.append(time.perf_counter() - tick - 0.1)
-        elapsed = time.perf_counter() - started
-        gc.collect()
-        after = _rss_mb()
+        await asyncio.gather(*(open_one(i, True) for i in range(HUMANS)))
+        await asyncio.gather(*(open_one(HUMANS + i, False) for i in range(cpu_tables)))
+        opened = time.perf_counter() - opening
+        workers = list(getattr(bot.render_pool._executor, "_processes", {}) or {})
+        saves.clear()
+        moves0, rest0 = len(manager.move_times), len(watch.rest)
+        cpu0, dec0, work0 = time.process_time(), decisions[0], sum(_cpu_of(p) for p in workers)
+        watch.measuring = True
+        start = time.perf_counter()
+        await asyncio.sleep(WINDOW)
+        elapsed = time.perf_counter() - start
+        watch.measuring = False
+        process = time.process_time() - cpu0
+        decided = decisions[0] - dec0
+        rendered = sum(_cpu_of(p) for p in workers) - work0
         moves = len(manager.move_times) - moves0
-        edits = sum(1 for c in fake.calls[calls0:] if c.method == "PATCH")
-        live = sum(1 for t in manager.tables.values() if t.status == "playing")
-        await _stop(bot)
+        calls = [c for c in watch.rest[rest0:] if c[0] >= start]
+        most, over = _over(watch.rest)
+        after = _rss_mb()
+        tables = HUMANS + cpu_tables
+        await bot.close()
     finally:
         patch.restore()
+    outside = 1 - decided / process if process else float("nan")
+    overall = 1 - decided / (process + rendered) if process + rendered else float("nan")
+    where = "SQLite in memory" if db == ":memory:" else "SQLite on disk"
     return [
-        (f"{count} CPU Janpo tables opened at once", f"{started - opening:.1f} s"),
-        ("resident memory added", f"{after - before:.1f} MB"),
-        ("memory per table", f"{(after - before) / count * 1024:.0f} KB"),
-        ("moves per second, all tables (target 200: one per table per s)", f"{moves / elapsed:.0f}"),
-        ("table edits per second, all channels (target 200)", f"{edits / elapsed:.0f}"),
-        ("tables still playing at the end", str(live)),
-        ("event-loop lag meanwhile (a click's wait before its defer)", _ms(lags) + f", max {max(lags) * 1000:.0f} ms"),
+        (f"[{cpu_tables} CPU + {HUMANS} human tables, {where}] opened in", f"{opened:.1f} s"),
+        ("  moves/s (wanted: one per table per s)", f"{moves / elapsed:.0f} ({tables})"),
+        ("  REST calls/s; most in any 1 s; 429s", f"{len(calls) / elapsed:.1f}; {most}; {over}"),
+        ("  click answered p50 / p95 / max", _ms3(watch.answered)),
+        ("  next prompt after a click, less CPU pacing", _ms3(watch.next_prompt)),
+        ("  save latency p50 / p95 / max", _ms3(saves)),
+        ("  resident memory per table", f"{(after - before) / tables * 1024:.0f} KB"),
+        ("  CPU s: bot process / in CPU decisions / render workers",
+         f"{process:.1f} / {decided:.1f} / {rendered:.1f} over {elapsed:.1f} s"),
+        ("  share outside CPU decisions: bot process / with workers", f"{outside:.0%} / {overall:.0%}"),
+        ("  moves per CPU second of the bot process (its ceiling on one free core)",
+         f"{moves / process:.0f}" if process else "n/a"),
+        ("  machine load average while measured (2 cores)", f"{os.getloadavg()[0]:.1f}"),
     ]
 
 
 def run(quick: bool) -> list[tuple[str, str]]:
+    figures: list[tuple[str, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
-        figures = asyncio.run(_one_table(quick, tmp))
-        figures += asyncio.run(_many_tables(quick, tmp))
+        for load in LOADS[:2] if quick else LOADS:
+            figures += asyncio.run(_load(load, f"{tmp}/load{load}.sqlite3"))
+        figures += asyncio.run(_load(200, ":memory:"))  # the same without the disk's waits
     return figures

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import logging
 from typing import Any
 
@@ -16,10 +18,12 @@ from bot.cogs.learn import LearnCog
 from bot.cogs.settings import SettingsCog
 from bot.cogs.tables import TablesCog
 from bot.config import Config
-from bot.i18n import language_of, t
+from bot.i18n import CAPTIONS, language_of, t
 from bot.i18n.translator import CatalogTranslator
+from bot.outbox import Outbox
 from bot.play.buttons import DYNAMIC_ITEMS
 from bot.play.manager import TableManager
+from bot.render.pool import PoolKind, RenderPool
 
 log = logging.getLogger(__name__)
 MAX_RATELIMIT_WAIT = 30.0  # seconds; discord.py's smallest allowed value
@@ -38,6 +42,9 @@ def shared_database(config: Config) -> bool:
 
 class JanpoBot(commands.Bot):
     """``store`` may be given (tests, benchmarks); otherwise the store DATABASE_URL/PATH names.
+    ``render``: where pictures are drawn (worker processes; tests draw inline). ``freeze_gc``:
+    after start-up, move everything alive to the collector's permanent generation, so its passes
+    never walk the long-lived caches (tests leave it off).
 
     With SHARD_COUNT set the bot is a :class:`ShardedJanpoBot` (``AutoShardedBot``) running
     SHARD_IDS of SHARD_COUNT (all of them if SHARD_IDS is unset); direct messages, and so every
@@ -50,7 +57,7 @@ class JanpoBot(commands.Bot):
         return super().__new__(cls)
 
     def __init__(self, config: Config, *, store: Any = None, time_scale: float = 1.0, resume: bool = True,
-                 **manager: Any) -> None:
+                 render: PoolKind = "process", freeze_gc: bool = True, **manager: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         sharding: dict[str, Any] = {}
@@ -71,6 +78,10 @@ class JanpoBot(commands.Bot):
         self.resume = resume  # False for `python -m bot sync`: register commands, touch no table
         manager.setdefault("guild_cap", config.max_tables)
         self.tables = TableManager(self, store, time_scale=time_scale, **manager)
+        # Every REST call outside interaction responses, paced on the tables' own clock.
+        self.outbox = Outbox(rate=config.rest_rate, clock=self.tables.clock)
+        self.render_pool = RenderPool(kind=render, texts=tuple(CAPTIONS.values()))
+        self.freeze_gc = freeze_gc
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -82,10 +93,15 @@ class JanpoBot(commands.Bot):
                     LearnCog(self)):
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.render_pool.kind != "inline":
+            await self.render_pool.start()  # workers warmed before the first picture is wanted
         if self.resume:
             await self.tables.start()
             resumed = await self.tables.resume_all()
             log.info("resumed %d unfinished tables", resumed)
+        if self.freeze_gc:
+            gc.collect()
+            gc.freeze()
 
     async def table_language(self, interaction: discord.Interaction) -> str:
         """The public language of this server: its /settings choice, else its Discord locale."""
@@ -127,6 +143,8 @@ class JanpoBot(commands.Bot):
 
     async def close(self) -> None:
         await self.tables.close()
+        await self.outbox.close(timeout=5.0)
+        await asyncio.to_thread(self.render_pool.close)
         if self._own_store and self.store is not None:
             await self.store.close()
         await super().close()

@@ -1,7 +1,8 @@
 """Time for the outbox: a two-method ``Clock`` so tests and the benchmark run on virtual time.
 
 ``Clock`` has the same shape as the bot's table clock (``now()`` and ``async sleep(seconds)``), so
-one object can serve both. ``SystemClock`` is the event loop's monotonic time. ``VirtualClock``
+one object serves both: the bot hands its table clock (``bot.play.clock``) to its outbox, and the
+tests' ``ManualClock`` drives the outbox's pacing as it drives turn timers. ``SystemClock`` is the event loop's monotonic time. ``VirtualClock``
 never waits: whenever every task is blocked, it jumps to the earliest pending ``sleep``; a run of
 an hour of Discord traffic takes as long as the work itself, and its timings are exact.
 """

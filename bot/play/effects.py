@@ -1,17 +1,26 @@
 """The one place that turns what happened at a table into Discord calls, with no table lock held.
 
-Private hands go out each in a task of its own, so a DM that is slow or refused (a long 429
-becomes ``RateLimited`` through the client's ``max_ratelimit_timeout``) delays no other seat.
+Every REST call here outside an interaction's own responses goes through the bot's ``Outbox``
+(docs/ARCHITECTURE.md, "The request budget"): a human's hand DM first, then the pictures of
+tables with humans (newest click first), CPU-only tables last and coalesced. A picture is drawn
+only when its call is about to be made (the job's ``draw``), in the ``RenderPool``, so the event
+loop never waits for one and the picture sent shows the table as it is then.
+
 A channel that is gone (10003 Unknown Channel, 50001 Missing Access) closes the table instead of
-being retried.
+being retried; a DM that is refused (403, e.g. 50007) leaves the hand on "My hand".
+
+Hand DMs do not pile up: each prompt is a new message (so the player is notified) and the
+player's previous hand message of the table is deleted once it is sent; a finished kyoku's
+answered hands are deleted. That is two calls a prompt (send, delete); editing one message in
+place and pinging beside it would be three (edit, ping, delete the ping).
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import io
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -19,15 +28,20 @@ import discord
 from bot.comfort import UserSettings
 from bot.comfort.words import assist_default, hand_marks, hand_notes
 from bot.i18n import CAPTIONS, language_of, t
+from bot.outbox import UNKNOWN_MESSAGE, Outbox, Priority, Reason, Route, Status
+from bot.outbox import Outcome as Sent
 from bot.play import buttons, images, messages, results
 from bot.play.moves import default_part, layout, poker_numbers, poker_parts, split
 from bot.play.session import HandRef, Picture, TableSession
 from bot.play.turns import Outcome
+from bot.render.pool import RenderPool
 from bot.storage.standings import final_ranks
 
 log = logging.getLogger(__name__)
 GONE = {10003, 50001}  # Unknown Channel, Missing Access: the table's channel is no more for us
 PICTURE_REUSE = 5.0  # seconds a "My hand" picture is reused for the same prompt
+KEEP_DM_CHANNELS = 10_000
+PRIVATE = discord.ChannelType.private
 
 
 def channel_gone(error: BaseException) -> bool:
@@ -46,19 +60,42 @@ async def answer(interaction: discord.Interaction, key: str, **params: Any) -> N
         log.info("could not answer an interaction: %s", e)
 
 
+def picture_key(channel_id: int) -> tuple[str, int]:
+    return ("table-picture", channel_id)
+
+
 class Effects:
     def __init__(self, manager: Any) -> None:
         self.m = manager
+        self._outbox: Outbox | None = None
+        self._pool: RenderPool | None = None
+
+    @property
+    def outbox(self) -> Outbox:
+        """The bot's outbox (one per bot, on the tables' clock)."""
+        if self._outbox is None:
+            self._outbox = getattr(self.m.bot, "outbox", None) or Outbox(clock=self.m.clock)
+        return self._outbox
+
+    @property
+    def pool(self) -> RenderPool:
+        if self._pool is None:
+            self._pool = getattr(self.m.bot, "render_pool", None) or RenderPool(kind="thread")
+        return self._pool
 
     async def run(self, session: TableSession, out: Outcome, answered: int | None = None) -> None:
-        """``answered``: the message the clicking player's own answer already edits."""
+        """``answered``: the message the clicking player's own answer already edits (a click)."""
+        if answered is not None:
+            session.last_click = self.m.clock.now()
         for ref in out.withdrawn:
             if ref.message_id != answered:
                 session.spawn(self.strip(ref))
         for key, params in out.notices:
-            await self.channel_send(session, content=t(session.table.lang, key, **params))
+            session.spawn(self.channel_send(session, content=t(session.table.lang, key, **params)))
         if out.results:
             session.spawn(self.post_results(session, out.results))
+        if out.results or out.finished:
+            self.clean_hands(session)
         for player in out.prompts:
             session.spawn(self.send_hand(session, player))
         if out.finished:
@@ -68,6 +105,29 @@ class Effects:
             self.schedule_publish(session)
         if out.more_cpu:
             self.m.continue_later(session)
+
+    # ---- the outbox ------------------------------------------------------------------------------
+
+    def _priority(self, session: TableSession) -> Priority:
+        humans = any(seat.user_id is not None for seat in session.table.seats)
+        return Priority.HUMAN_TABLE if humans else Priority.CPU_TABLE
+
+    def _channel_job(self, session: TableSession, send: Callable[..., Awaitable[Any]],
+                     draw: Callable[[], Awaitable[Any]] | None = None,
+                     key: tuple[str, int] | None = None) -> Any:
+        """Stamped with the table's latest click, not the time of asking: a picture re-asked for
+        after every CPU move must not overtake the table's own notices on its channel."""
+        return self.outbox.submit(send, draw=draw, route=Route.channel(session.table.channel_id),
+                                  priority=self._priority(session), key=key, stamp=session.last_click or 0.0)
+
+    def _failed_in_channel(self, session: TableSession, sent: Sent[Any], what: str) -> None:
+        if sent.ok or sent.status is Status.CANCELLED:
+            return
+        if sent.code in GONE:
+            self.m.gone(session.table.channel_id)
+        else:
+            log.warning("table %s: %s failed (%s, code %s)", session.table_id, what,
+                        sent.reason.value if sent.reason else "?", sent.code)
 
     # ---- private hands -------------------------------------------------------------------------
 
@@ -102,13 +162,14 @@ class Effects:
         return out
 
     async def hand_png(self, session: TableSession, player: str) -> bytes:
-        """Drawn once per position; a repeat within a few seconds reuses it."""
+        """Drawn once per position in the render pool; a repeat within a few seconds reuses it."""
         table = session.table
         assert table.game is not None
         now = self.m.clock.now()
         kept = session.pictures.get(player)
         if kept is not None and kept.no == table.move_no and now - kept.at < PICTURE_REUSE:
             return kept.png
+        no = table.move_no
         names = {p: table.seat(p).name for p in table.players}
         seat = table.seat(player)
         view = table.game.view(player)
@@ -116,78 +177,133 @@ class Effects:
         on = (settings or UserSettings()).assist_on(assist_default(table.game_name, table.level))
         if on:
             session.assisted.add(player)
-        marks = functools.partial(hand_marks, seat.lang, table.game_name, view, list(session.legal.get(player, [])),
-                                  on, settings)
-        png = await asyncio.to_thread(images.hand_png, table.game_name, view, seat.name, CAPTIONS[seat.lang], names,
-                                      marks)
-        session.pictures[player] = Picture(table.move_no, now, png)
+        marks = await asyncio.to_thread(hand_marks, seat.lang, table.game_name, view,
+                                        list(session.legal.get(player, [])), on, settings)
+        job, record, kind = images.hand_job(table.game_name, view, seat.name, names, marks)
+        png = await self.pool.draw(job, record, CAPTIONS[seat.lang], kind)
+        session.pictures[player] = Picture(no, now, png)
         return png
 
+    async def dm_channel_id(self, user_id: int) -> int | None:
+        """The DM channel with a user: opened once (one call, through the outbox), then by id."""
+        known = self.m.dm_channels.get(user_id)
+        if known is not None:
+            return int(known)
+        sent = await self.outbox.submit(lambda: self.m.bot.create_dm(discord.Object(user_id)),
+                                        route=Route("user", user_id), priority=Priority.PROMPT,
+                                        key=("open-dm", user_id))
+        if not sent.ok or sent.value is None:
+            log.warning("could not open a DM with %s (%s, code %s)", user_id, sent.reason, sent.code)
+            return None
+        self.m.dm_channels[user_id] = sent.value.id
+        while len(self.m.dm_channels) > KEEP_DM_CHANNELS:
+            self.m.dm_channels.popitem(last=False)
+        return int(sent.value.id)
+
     async def send_hand(self, session: TableSession, player: str) -> None:
+        """The prompt as a new DM (the player is notified); their previous hand DM is deleted."""
         table = session.table
         seat = table.seat(player)
         no = table.prompts.get(player)
         if seat.user_id is None or no is None or player in table.dm_closed:
             return
-        payload = await self.hand_message(session, player)
-        try:
-            channel = await self.m.dm_channel(seat.user_id)
-            sent = await channel.send(**payload)
-        except discord.Forbidden:
-            table.dm_closed.add(player)  # saved with the table's next move
-            await self.channel_send(session, content=t(table.lang, "table.dm_closed", mention=f"<@{seat.user_id}>"))
+        dm = await self.dm_channel_id(seat.user_id)
+        if dm is None:
             return
-        except (discord.HTTPException, discord.RateLimited) as e:
-            log.warning("table %s: DM to seat %s failed (%s); the hand stays on My hand", table.table_id, player, e)
+        channel = self.m.bot.get_partial_messageable(dm, type=PRIVATE)
+
+        async def draw() -> dict[str, Any] | None:
+            if table.prompts.get(player) != no or session.closed:
+                return None  # answered or withdrawn before its turn came: nothing is sent
+            return await self.hand_message(session, player)
+
+        async def send(payload: dict[str, Any] | None) -> discord.Message | None:
+            return None if payload is None else await channel.send(**payload)
+
+        sent = await self.outbox.submit(send, draw=draw, route=Route.dm(dm), priority=Priority.PROMPT)
+        if sent.ok and sent.value is None:
             return
+        if not sent.ok:
+            if sent.reason is Reason.FORBIDDEN:
+                table.dm_closed.add(player)  # saved with the table's next move
+                await self.channel_send(session, content=t(table.lang, "table.dm_closed", mention=f"<@{seat.user_id}>"))
+            elif sent.status is not Status.CANCELLED:
+                log.warning("table %s: DM to seat %s failed (%s); the hand stays on My hand", table.table_id,
+                            player, sent.reason.value if sent.reason else "?")
+            return
+        assert sent.value is not None
         session.auto_played.pop(player, None)  # told now
-        ref = HandRef(no, sent.channel.id, sent.id)
+        ref = HandRef(no, dm, sent.value.id)
         if table.prompts.get(player) == no and not session.closed:
             session.hands.setdefault(player, []).append(ref)
+            old, session.dm_hand[player] = session.dm_hand.get(player), ref
+            if old is not None:
+                await self.delete(old)
         else:  # answered or withdrawn while it was on its way
-            await self.strip(ref)
+            await self.delete(ref)
+
+    def clean_hands(self, session: TableSession) -> None:
+        """A kyoku or hand is over: the hand DMs that no longer carry a live prompt are deleted."""
+        for player, ref in list(session.dm_hand.items()):
+            if session.table.prompts.get(player) != ref.no:
+                del session.dm_hand[player]
+                session.spawn(self.delete(ref))
+
+    async def delete(self, ref: HandRef) -> None:
+        if ref.channel_id is None or ref.message_id is None:
+            return
+        message = self.m.bot.get_partial_messageable(ref.channel_id, type=PRIVATE).get_partial_message(ref.message_id)
+        await self.outbox.submit(message.delete, route=Route.dm(ref.channel_id), priority=Priority.HUMAN_TABLE)
 
     async def strip(self, ref: HandRef) -> None:
         """A prompt that was answered elsewhere or withdrawn: its message loses its buttons."""
-        try:
-            if ref.followup is not None and ref.message_id is not None:
+        if ref.followup is not None and ref.message_id is not None:  # the interaction's own token
+            try:
                 await ref.followup.followup.edit_message(ref.message_id, view=None)
-            elif ref.channel_id is not None and ref.message_id is not None:
-                channel = self.m.bot.get_partial_messageable(ref.channel_id, type=discord.ChannelType.private)
-                await channel.get_partial_message(ref.message_id).edit(view=None)
-        except (discord.HTTPException, discord.RateLimited) as e:
-            log.info("could not withdraw a hand's buttons: %s", e)
+            except (discord.HTTPException, discord.RateLimited) as e:
+                log.info("could not withdraw a hand's buttons: %s", e)
+        elif ref.channel_id is not None and ref.message_id is not None:
+            message = self.m.bot.get_partial_messageable(ref.channel_id, type=PRIVATE).get_partial_message(
+                ref.message_id)
+            sent = await self.outbox.submit(lambda: message.edit(view=None), route=Route.dm(ref.channel_id),
+                                            priority=Priority.PROMPT)
+            if not sent.ok:
+                log.info("could not withdraw a hand's buttons: %s", sent.reason)
 
     # ---- the channel ---------------------------------------------------------------------------
 
-    async def channel_send(self, session: TableSession, **payload: Any) -> discord.Message | None:
-        try:
-            return await self.m.bot.get_partial_messageable(session.table.channel_id).send(**payload)
-        except discord.HTTPException as e:
-            if channel_gone(e):
-                self.m.gone(session.table.channel_id)
-            else:
-                log.warning("table %s: channel message failed: %s", session.table_id, e)
-            return None
-        except discord.RateLimited as e:
-            log.warning("table %s: channel message dropped (%s)", session.table_id, e)
-            return None
+    async def channel_send(self, session: TableSession, draw: Callable[[], Awaitable[dict[str, Any]]] | None = None,
+                           **payload: Any) -> discord.Message | None:
+        """A message to the table's channel; ``draw`` adds its picture when its turn comes."""
+        channel: discord.PartialMessageable = self.m.bot.get_partial_messageable(session.table.channel_id)
+
+        async def send(extra: dict[str, Any] | None = None) -> discord.Message:
+            return await channel.send(**payload, **(extra or {}))
+
+        sent: Sent[discord.Message] = await self._channel_job(session, send, draw)
+        self._failed_in_channel(session, sent, "channel message")
+        return sent.value if sent.ok else None
 
     async def post_results(self, session: TableSession, items: list[tuple[str, dict[str, Any]]]) -> None:
         """A picture for each kyoku that ended and each poker hand shown down, in order."""
         table = session.table
         names = {p: table.seat(p).name for p in table.players}
         lang, texts = table.lang, CAPTIONS[table.lang]
-        async with session.publish_lock:
-            for kind, record in items:
-                if kind == "kyoku":
-                    text = t(lang, "result.kyoku", kyoku=results.kyoku_title(lang, record, texts))
-                    png = await asyncio.to_thread(results.kyoku_png, table.game_name, record, table.players, names,
-                                                  lang, texts)
-                else:
-                    text = t(lang, "result.showdown", hand=int(record.get("hand", 0)))
-                    png = await asyncio.to_thread(results.showdown_png, record, text, names, texts)
-                await self.channel_send(session, content=text, file=discord.File(io.BytesIO(png), "result.png"))
+        for kind, record in items:
+            if kind == "kyoku":
+                text = t(lang, "result.kyoku", kyoku=results.kyoku_title(lang, record, texts))
+                job: tuple[Any, ...] = (results.kyoku_png, table.game_name, record, list(table.players), names,
+                                        lang, dict(texts))
+            else:
+                text = t(lang, "result.showdown", hand=int(record.get("hand", 0)))
+                job = (results.showdown_png, record, text, names, dict(texts))
+            await self.channel_send(session, draw=self._file(job, "result.png"), content=text)
+
+    def _file(self, job: tuple[Any, ...], name: str) -> Callable[[], Awaitable[dict[str, Any]]]:
+        async def draw() -> dict[str, Any]:
+            png = await self.pool.draw(*job)
+            return {"file": discord.File(io.BytesIO(png), name)}
+        return draw
 
     async def post_standings(self, session: TableSession, summary: dict[str, Any]) -> None:
         """After every result picture still being posted (the game is stored already)."""
@@ -199,88 +315,89 @@ class Effects:
         ranks = final_ranks(table.game_name, summary)
         footer = t(table.lang, "table.title", game=messages.game_name(table.lang, table.game_name),
                    table=table.table_id)
-        png = await asyncio.to_thread(results.standings_png, summary, ranks, names, CAPTIONS[table.lang], footer)
-        async with session.publish_lock:
-            await self.channel_send(session, content=t(table.lang, "end.standings"),
-                                    file=discord.File(io.BytesIO(png), "standings.png"))
+        job = (results.standings_png, summary, ranks, names, dict(CAPTIONS[table.lang]), footer)
+        await self.channel_send(session, draw=self._file(job, "standings.png"), content=t(table.lang, "end.standings"))
         await self.publish(session, final=True)
 
     # ---- the public message --------------------------------------------------------------------
 
     def schedule_publish(self, session: TableSession) -> None:
-        """Edit the table message soon: a burst of moves makes one edit per interval."""
+        """Edit the table message soon: moves made while its edit waits its turn are all shown by
+        that one edit (the outbox coalesces by channel and paces each channel's edits)."""
         session.dirty = True
-        if session.publisher is None or session.publisher.done():
-            session.publisher = session.spawn(self._publish_loop(session))
+        future = self._submit_picture(session, final=False)
+        future.add_done_callback(lambda f: self._picture_done(session, f.result()))
 
-    async def _publish_loop(self, session: TableSession) -> None:
-        while session.dirty and session.table.status == "playing":
-            wait = session.last_edit + self.m.edit_interval * self.m.time_scale - self.m.clock.now()
-            if wait > 0:
-                await self.m.clock.sleep(wait)
-            if session.table.status != "playing":
-                return
-            await self.publish(session)
+    def _submit_picture(self, session: TableSession, final: bool) -> Any:
+        key = picture_key(session.table.channel_id)
+        return self._channel_job(session, lambda payload: self._send_picture(session, payload),
+                                 lambda: self._draw_picture(session, final), key=key)
 
     async def publish(self, session: TableSession, final: bool = False) -> None:
-        """Draw and send the table message now; one at a time per table, so an older picture never
-        lands after a newer one; once the game is over only the final picture is sent."""
-        async with session.publish_lock:
-            if session.table.status == "playing" or final:
-                await self._draw_and_send(session)
-            if final and session.table.message_id is None:  # the message was deleted: post the result anew
-                await self._draw_and_send(session)
+        """Draw and send the table message now; once the game is over only the final picture is
+        sent (and posted anew if the message was deleted)."""
+        if session.table.status != "playing" and not final:
+            return
+        sent = await self._submit_picture(session, final)
+        self._picture_done(session, sent)
+        if final and session.table.message_id is None:
+            self._picture_done(session, await self._submit_picture(session, final))
 
-    async def _draw_and_send(self, session: TableSession) -> None:
+    async def _draw_picture(self, session: TableSession, final: bool) -> dict[str, Any] | None:
         table = session.table
-        assert table.game is not None
+        if table.game is None or (table.status != "playing" and not final) or (session.closed and not final):
+            return None
         session.dirty = False
         public = table.game.public_view()
         waiting = [] if table.game.finished else messages.public_waiting(table.game)
         embed = messages.table_embed(table.lang, table, table.game.summary(), waiting)
         names = {p: table.seat(p).name for p in table.players}
-        png = await asyncio.to_thread(images.table_png, table.game_name, public, CAPTIONS[table.lang], names)
-        file = discord.File(io.BytesIO(png), "table.png")
+        job, record = images.table_job(table.game_name, public, names)
+        png = await self.pool.draw(job, record, CAPTIONS[table.lang])
         embed.set_image(url="attachment://table.png")
         view = buttons.table_view(table.table_id, table.lang) if table.status == "playing" else None
-        channel = self.m.bot.get_partial_messageable(table.channel_id)
-        session.last_edit = self.m.clock.now()
-        try:
-            if table.message_id and self.m.clock.now() - table.message_posted < self.m.repost_after:
-                await channel.get_partial_message(table.message_id).edit(embed=embed, attachments=[file], view=view)
-            else:
-                old = table.message_id
-                sent = await channel.send(embed=embed, file=file, view=view)
-                table.message_id, table.message_posted = sent.id, self.m.clock.now()
-                if old:
-                    await _quietly(channel.get_partial_message(old).delete())
-                if table.status == "playing":
-                    await self.m.store_message(session)
-        except discord.HTTPException as e:
-            if channel_gone(e):
-                self.m.gone(table.channel_id)
-            elif isinstance(e, discord.NotFound):  # the message was deleted: post a fresh one next time
-                table.message_id = None
-                session.dirty = True
-            elif isinstance(e, discord.Forbidden):  # no right to post here: retrying would not help
-                log.error("table %s: cannot post the table message (%s)", table.table_id, e)
-            else:
-                log.warning("table %s: table message not updated (%s); retrying", table.table_id, e)
-                session.dirty = True
-        except discord.RateLimited as e:
-            log.warning("table %s: table message rate limited (%s); retrying", table.table_id, e)
+        return {"embed": embed, "file": discord.File(io.BytesIO(png), "table.png"), "view": view}
+
+    async def _send_picture(self, session: TableSession, payload: dict[str, Any] | None) -> discord.Message | None:
+        if payload is None:
+            return None
+        table = session.table
+        channel: discord.PartialMessageable = self.m.bot.get_partial_messageable(table.channel_id)
+        now = self.m.clock.now()
+        session.last_edit = now
+        if table.message_id and now - table.message_posted < self.m.repost_after:
+            file = payload.pop("file")
+            return await channel.get_partial_message(table.message_id).edit(attachments=[file], **payload)
+        old = table.message_id
+        sent: discord.Message = await channel.send(**payload)
+        table.message_id, table.message_posted = sent.id, now
+        if old:
+            self._channel_job(session, channel.get_partial_message(old).delete)
+        if table.status == "playing":
+            await self.m.store_message(session)
+        return sent
+
+    def _picture_done(self, session: TableSession, sent: Sent[Any]) -> None:
+        table = session.table
+        if sent.ok or sent.status is Status.CANCELLED:
+            return
+        if sent.code in GONE:
+            self.m.gone(table.channel_id)
+        elif sent.code == UNKNOWN_MESSAGE:  # the message was deleted: post a fresh one
+            table.message_id = None
+            if table.status == "playing":
+                self.schedule_publish(session)
+        elif sent.reason is Reason.FORBIDDEN:  # no right to post here: retrying would not help
+            log.error("table %s: cannot post the table message (%s)", table.table_id, sent.code)
+        else:  # the outbox's retries are spent: the next change tries again
+            log.warning("table %s: table message not updated (%s)", table.table_id,
+                        sent.reason.value if sent.reason else "?")
             session.dirty = True
 
     async def strip_table_message(self, session: TableSession) -> None:
         """The table message keeps its picture but loses its buttons."""
         table = session.table
         if table.message_id:
-            channel = self.m.bot.get_partial_messageable(table.channel_id)
-            await _quietly(channel.get_partial_message(table.message_id).edit(view=None))
-
-
-async def _quietly(coro: Any) -> None:
-    try:
-        await coro
-    except (discord.HTTPException, discord.RateLimited):
-        pass
+            message = self.m.bot.get_partial_messageable(table.channel_id).get_partial_message(table.message_id)
+            self.outbox.cancel(picture_key(table.channel_id))
+            await self._channel_job(session, lambda: message.edit(view=None))

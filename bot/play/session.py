@@ -47,6 +47,7 @@ class TableSession:
     hand_ui: dict[str, tuple[str, bool]] = field(default_factory=dict)  # poker part shown, riichi toggle
     timers: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     hands: dict[str, list[HandRef]] = field(default_factory=dict)  # messages with buttons, to withdraw
+    dm_hand: dict[str, HandRef] = field(default_factory=dict)  # each player's one hand DM, deleted for the next
     pictures: dict[str, Picture] = field(default_factory=dict)  # last "My hand" picture, reused briefly
     reported: tuple[int, int] = (0, 0)  # kyoku and poker results already posted
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)  # background work (CPU turns, edits, posts)
@@ -56,6 +57,7 @@ class TableSession:
     publish_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     dirty: bool = False
     last_edit: float = 0.0
+    last_click: float | None = None  # the clock time of the latest human move: orders picture edits
     closed: bool = False
     expiry: asyncio.Task[None] | None = None
     settings: dict[str, UserSettings] = field(default_factory=dict)  # human seats' own switches, loaded once

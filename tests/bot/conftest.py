@@ -36,6 +36,8 @@ async def start_bot(tmp_path: Path, fake: FakeDiscord) -> AsyncIterator[Callable
         store = await Store.open(str(tmp_path / "janpo.sqlite3"))
         stores.append(store)
         seeds = iter(range(kw.pop("seed", 1), 10**9))
+        kw.setdefault("render", "inline")  # pictures drawn in the test's thread, in order
+        kw.setdefault("freeze_gc", False)
         bot = JanpoBot(Config(token="fake-token"), store=store, seeds=lambda: next(seeds), clock=fake.clock,
                        **kw)
         await log_in(bot)
@@ -45,6 +47,7 @@ async def start_bot(tmp_path: Path, fake: FakeDiscord) -> AsyncIterator[Callable
     yield start
     for bot in bots:
         await bot.tables.close()
+        await bot.outbox.close(drain=False)
         await bot.http.close()
     for store in stores:
         await store.close()
@@ -59,19 +62,27 @@ def public_sprites(monkeypatch: pytest.MonkeyPatch) -> list[tuple[dict[str, Any]
     from bot.render import sprites
 
     drawn: list[tuple[dict[str, Any], list[str]]] = []
-    table_png, hand_png = images.table_png, images.hand_png
+    table_job, hand_job = images.table_job, images.hand_job
     one_at_a_time = threading.Lock()
 
-    def hand(*args: Any) -> bytes:
-        with one_at_a_time:
-            return hand_png(*args)
+    def hand(*args: Any) -> Any:
+        job, record, kind = hand_job(*args)
 
-    def table(game: str, view: dict[str, Any], texts: Any, names: Any = None) -> bytes:
-        with one_at_a_time, sprites.watch() as seen:
-            png = table_png(game, view, texts, names)
-        drawn.append((view, list(seen)))
-        return png
+        def draw(*more: Any) -> bytes:
+            with one_at_a_time:
+                return job(*more)
+        return draw, record, kind
 
-    monkeypatch.setattr(images, "table_png", table)
-    monkeypatch.setattr(images, "hand_png", hand)
+    def table(game: str, view: dict[str, Any], names: Any = None) -> Any:
+        job, record = table_job(game, view, names)
+
+        def draw(*more: Any) -> bytes:
+            with one_at_a_time, sprites.watch() as seen:
+                png = job(*more)
+            drawn.append((view, list(seen)))
+            return png
+        return draw, record
+
+    monkeypatch.setattr(images, "table_job", table)
+    monkeypatch.setattr(images, "hand_job", hand)
     return drawn

@@ -240,6 +240,7 @@ class FakeDiscord:
         # payload, files) hooks run as each request reaches Discord, before it is answered
         self.calls: list[Call] = _Calls(self)
         self.messages: dict[int, Stored] = {}
+        self.deleted: dict[int, Stored] = {}  # a click already on its way may still come from one
         self.users: dict[int, dict[str, Any]] = {BOT_ID: user_json(BOT_ID, "Janpo", bot=True)}
         self.dm_of: dict[int, int] = {}
         self.hits: dict[str, Hit] = {}
@@ -340,7 +341,9 @@ class FakeDiscord:
         if m := re.fullmatch(r"/channels/(\d+)/messages/(\d+)", path):
             if method == "DELETE":
                 self.calls.append(Call(method, path, self._where(int(m[1])), None, [], channel_id=int(m[1])))
-                self.messages.pop(int(m[2]), None)
+                gone = self.messages.pop(int(m[2]), None)
+                if gone is not None:
+                    self.deleted[gone.id] = gone
                 return None
             return self._edit(method, path, int(m[2]), payload, files)
         if m := re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", path):
@@ -382,7 +385,8 @@ class FakeDiscord:
 
     def _edit(self, method: str, path: str, mid: int, payload: dict[str, Any],
               files: list[tuple[str, bytes]]) -> dict[str, Any]:
-        if mid not in self.messages:  # e.g. a message id stored before a restart of the fake
+        if mid not in self.messages:  # deleted: Discord answers 404 Unknown Message
+            self.calls.append(Call(method, path, "other", payload, files, status=404))
             raise discord.NotFound(FakeResponse(404, "Not Found"), {"code": 10008, "message": "Unknown Message"})  # type: ignore[arg-type]
         stored = self.messages[mid]
         _apply(stored, payload, files)
@@ -407,7 +411,7 @@ class FakeDiscord:
             resource["message"] = self.message_json(stored)
         elif kind == 5:  # deferred new message: the later edit of @original fills it in
             hit.ephemeral = ephemeral
-        elif kind == 7 and hit.message_id is not None:  # edit the message the component is on
+        elif kind == 7 and hit.message_id in self.messages:  # edit the message the component is on
             stored = self.messages[hit.message_id]
             _apply(stored, data, files)
             mid, ephemeral = stored.id, stored.ephemeral
@@ -415,7 +419,7 @@ class FakeDiscord:
         elif kind == 6:
             hit.original_id = hit.message_id
             if hit.message_id is not None:
-                ephemeral = self.messages[hit.message_id].ephemeral
+                ephemeral = (self.messages.get(hit.message_id) or self.deleted[hit.message_id]).ephemeral
         self.calls.append(Call(method, path, where, payload, files, channel_id=hit.channel_id,
                                user_id=hit.user_id, ephemeral=ephemeral, message_id=mid))
         return {"interaction": {"id": path.split("/")[2], "type": kind, "response_message_id": str(mid or 0),
@@ -656,7 +660,9 @@ async def open_table(fake: FakeDiscord, bot: Any, user: int = HOST, cpus: int = 
     options.setdefault("seating", "join")
     fake.slash(bot, user, "table new", locale=locale, **options)
     await fake.settle()
-    lobby = fake.channel_messages()[-1]
+    # the newest lobby: a game that just ended may still be posting its last pictures
+    lobby = next(m for m in reversed(fake.channel_messages()) if any(
+        b["custom_id"].startswith("jp:l:") for b in m.buttons()))
     for _ in range(cpus):
         fake.click(bot, user, lobby, lobby_action(lobby, "cpu"))
         await fake.settle()

@@ -8,7 +8,8 @@ import pytest
 from harness import HOST, FakeDiscord, open_table, play_out, table_of
 
 from bot.i18n import CAPTIONS, CATALOGS, ko, t
-from bot.play import images, results
+from bot.play import results
+from bot.render import table as table_render
 from engine.five.lines import LABELS
 
 
@@ -44,7 +45,7 @@ def test_every_five_line_has_words_in_every_language() -> None:
 def drawn(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
     """The picture models the bot draws, by kind."""
     seen: dict[str, list[Any]] = {"table": [], "five": []}
-    render_table, render_five = images.render_table, results.render_five_result
+    render_table, render_five = table_render.render_table, results.render_five_result
 
     def table(model: Any, texts: Any) -> Any:
         seen["table"].append(model)
@@ -54,7 +55,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
         seen["five"].append(model)
         return render_five(model, texts)
 
-    monkeypatch.setattr(images, "render_table", table)
+    monkeypatch.setattr(table_render, "render_table", table)
     monkeypatch.setattr(results, "render_five_result", five)
     return seen
 

@@ -1,0 +1,61 @@
+"""Table play through the outbox: hand DMs that do not pile up (each prompt a new DM, so the
+player is notified, the previous one deleted, a finished kyoku's hands deleted) and a channel
+that is gone closing its table."""
+
+from __future__ import annotations
+
+from harness import CHANNEL_ID, HOST, PREFERENCE, FakeDiscord, open_table, pending_hand, table_of, until
+
+
+def _dm_calls(fake: FakeDiscord, method: str) -> list[int]:
+    return [c.message_id or int(c.path.rsplit("/", 1)[1]) for c in fake.calls
+            if c.method == method and c.where == "dm" and c.path.startswith("/channels/") and c.status == 200]
+
+
+async def test_each_prompt_is_a_new_dm_and_the_last_one_goes(fake: FakeDiscord, start_bot) -> None:
+    fake.add_user(HOST, "Alice")
+    bot = await start_bot()
+    await open_table(fake, bot, game="riichi", length="east")
+    table = table_of(bot)
+    most, answered, results_seen = 0, 0, 0
+    while bot.tables.table_in(CHANNEL_ID):
+        hand = await until(lambda: pending_hand(fake, HOST) or not bot.tables.table_in(CHANNEL_ID))
+        if hand is True:
+            break
+        await fake.settle()  # the deletions the new prompt set off are made
+        most = max(most, len(fake.dms(HOST)))
+        results = len(table.game.summary()["kyoku_results"])
+        if results > results_seen:  # a kyoku ended: none of its hands is left in the DM
+            results_seen = results
+            assert all(m.id == hand.id for m in fake.dms(HOST)), "an earlier kyoku's hand is still there"
+        words = [b["label"].split(" ")[0] for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]
+        label = next((w for w in PREFERENCE if w in words), words[0])
+        fake.click(bot, HOST, hand, hand.button(label)["custom_id"])
+        await until(lambda hand=hand: hand.buttons() == [])
+        answered += 1
+    await until(lambda: fake.find_table_message() is None)
+    await fake.settle()
+    sent, deleted = _dm_calls(fake, "POST"), _dm_calls(fake, "DELETE")
+    assert answered > 10 and len(sent) >= answered  # every prompt was a new message: a notification
+    assert most <= 2  # the new hand, and at most the one it replaces
+    assert sorted(deleted) == sorted(sent) and fake.dms(HOST) == []  # the finished game left no hand behind
+    assert results_seen >= 1
+
+
+async def test_a_channel_gone_under_the_outbox_closes_the_table(fake: FakeDiscord, start_bot) -> None:
+    """10003 Unknown Channel on a table-picture edit (made by the outbox): the table is closed and
+    stored as stopped, and nothing more is sent there."""
+    fake.add_user(HOST, "Alice")
+    bot = await start_bot()
+    await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
+    table = table_of(bot)
+    fake.fail("PATCH", rf"^/channels/{CHANNEL_ID}/messages/\d+$", 404, code=10003, times=100)
+    fake.fail("POST", rf"^/channels/{CHANNEL_ID}/messages$", 404, code=10003, times=100)
+    hand = await until(lambda: pending_hand(fake, HOST))
+    fake.click(bot, HOST, hand, hand.button("Call")["custom_id"])
+    await until(lambda: bot.tables.table_in(CHANNEL_ID) is None)
+    await fake.settle()
+    assert table.status == "aborted" and await bot.store.load_unfinished() == []
+    calls = len(fake.calls)
+    await fake.run_for(10.0)
+    assert not [c for c in fake.calls[calls:] if c.channel_id == CHANNEL_ID or str(CHANNEL_ID) in c.path]
