@@ -536,14 +536,14 @@ MESSAGES: dict[str, str] = {
     "settings.me.no_calls_help": "passes every chi, pon and open kan offer; a ron is always asked",
     "settings.me.auto_tsumogiri_help": "lets the drawn tile go when nothing else would change; never a poker "
                                        "action",
-    "settings.me.hand_style_help": "one message edited each turn, or a new message every turn",
+    "settings.me.hand_style_help": "one message: each turn's hand replaces the last (you are still notified), or every turn's hand kept",
     "settings.me.assist_help": "marks the discards closest to a win and what your hand is near; a rated game "
                                "records it",
     "settings.me.on": "on",
     "settings.me.off": "off",
     "settings.me.assist_table": "as the table",
-    "settings.me.style_edit": "edited",
-    "settings.me.style_new": "new each turn",
+    "settings.me.style_edit": "replaced",
+    "settings.me.style_new": "all kept",
     "hand.auto_played": "Your switches answered for you: {move}",
     "hand.switches_on": "Switches on: {switches} (/settings me)",
     "assist.near": "Assist: near {names}",

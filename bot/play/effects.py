@@ -64,6 +64,13 @@ def picture_key(channel_id: int) -> tuple[str, int]:
     return ("table-picture", channel_id)
 
 
+
+def keeps_hands(session: TableSession, player: str) -> bool:
+    """The player chose "a new message every turn" (``/settings me``): earlier hand DMs stay (without
+    buttons) instead of being deleted when the next one arrives."""
+    settings = session.settings.get(player)
+    return settings is not None and settings.hand_style == "new"
+
 class Effects:
     def __init__(self, manager: Any) -> None:
         self.m = manager
@@ -237,7 +244,7 @@ class Effects:
         if table.prompts.get(player) == no and not session.closed:
             session.hands.setdefault(player, []).append(ref)
             old, session.dm_hand[player] = session.dm_hand.get(player), ref
-            if old is not None:
+            if old is not None and not keeps_hands(session, player):
                 await self.delete(old)
         else:  # answered or withdrawn while it was on its way
             await self.delete(ref)
@@ -247,7 +254,8 @@ class Effects:
         for player, ref in list(session.dm_hand.items()):
             if session.table.prompts.get(player) != ref.no:
                 del session.dm_hand[player]
-                session.spawn(self.delete(ref))
+                if not keeps_hands(session, player):
+                    session.spawn(self.delete(ref))
 
     async def delete(self, ref: HandRef) -> None:
         if ref.channel_id is None or ref.message_id is None:

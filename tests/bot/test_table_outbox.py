@@ -59,3 +59,29 @@ async def test_a_channel_gone_under_the_outbox_closes_the_table(fake: FakeDiscor
     calls = len(fake.calls)
     await fake.run_for(10.0)
     assert not [c for c in fake.calls[calls:] if c.channel_id == CHANNEL_ID or str(CHANNEL_ID) in c.path]
+
+
+async def test_a_player_who_keeps_every_hand_message_loses_none(fake: FakeDiscord, start_bot) -> None:
+    """/settings me "Hand message: all kept": each prompt is still a new DM, and none is deleted;
+    the answered ones only lose their buttons."""
+    from bot.comfort import UserSettings
+
+    fake.add_user(HOST, "Alice")
+    bot = await start_bot()
+    await bot.store.set_user_settings(HOST, UserSettings(hand_style="new").to_json())
+    await open_table(fake, bot, game="riichi", length="east")
+    answered = 0
+    while answered < 12 and bot.tables.table_in(CHANNEL_ID):
+        hand = await until(lambda: pending_hand(fake, HOST) or not bot.tables.table_in(CHANNEL_ID))
+        if hand is True:
+            break
+        words = [b["label"].split(" ")[0] for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]
+        label = next((w for w in PREFERENCE if w in words), words[0])
+        fake.click(bot, HOST, hand, hand.button(label)["custom_id"])
+        await until(lambda hand=hand: hand.buttons() == [])
+        answered += 1
+    await fake.settle()
+    sent = _dm_calls(fake, "POST")
+    assert answered >= 12 and len(sent) >= answered and _dm_calls(fake, "DELETE") == []
+    live = [m for m in fake.dms(HOST) if any(b["custom_id"].startswith("jp:m:") for b in m.buttons())]
+    assert len(fake.dms(HOST)) >= answered and len(live) <= 1  # every hand kept, one at most still to answer
