@@ -38,12 +38,13 @@ class TablesCog(commands.Cog):
         game=ls("opt.game"), red_fives=ls("opt.red_fives"), seven_pairs=ls("opt.seven_pairs"),
         length=ls("opt.length"), small_blind=ls("opt.small_blind"), big_blind=ls("opt.big_blind"),
         stack=ls("opt.stack"), timer=ls("opt.timer_name"), cpu=ls("opt.cpu"), seating=ls("opt.seating"),
+        assist=ls("opt.assist"),
     )
     @app_commands.describe(
         game=ls("opt.game.desc"), red_fives=ls("opt.red_fives.desc"), seven_pairs=ls("opt.seven_pairs.desc"),
         length=ls("opt.length.desc"), small_blind=ls("opt.small_blind.desc"), big_blind=ls("opt.big_blind.desc"),
         stack=ls("opt.stack.desc"), timer=ls("opt.timer.desc"), cpu=ls("opt.cpu.desc"),
-        seating=ls("opt.seating.desc"),
+        seating=ls("opt.seating.desc"), assist=ls("opt.assist.desc"),
     )
     @app_commands.choices(game=GAME_CHOICES, length=LENGTH_CHOICES, cpu=LEVEL_CHOICES, seating=SEATING_CHOICES)
     async def new(
@@ -59,12 +60,13 @@ class TablesCog(commands.Cog):
         timer: app_commands.Range[int, 10, 300] = 30,
         cpu: Choice[str] | None = None,
         seating: Choice[str] | None = None,
+        assist: bool | None = None,
     ) -> None:
         options = table_options(game.value, red_fives, seven_pairs, length.value if length else None,
                                 small_blind, big_blind, stack)
         lang = await self.bot.table_language(interaction)
         await self.bot.tables.new_table(interaction, game.value, options, timer, cpu.value if cpu else "normal", lang,
-                                        seating.value if seating else "random")
+                                        seating.value if seating else "random", assist)
 
     @table.command(name=ls("cmd.table.status"), description=ls("cmd.table.status.desc"))
     async def status(self, interaction: discord.Interaction) -> None:

@@ -46,9 +46,12 @@ def hand_notes(lang: str, settings: UserSettings | None, auto: Sequence[Sequence
     return "\n".join(lines)
 
 
-def assist_default(game: str, level: str) -> bool:
-    """Assist is on by default where the mode says so (Mahjong Five) and at tables with easy
-    CPUs (issue 20); a player's own setting overrides it (``UserSettings.assist_on``)."""
+def assist_default(game: str, level: str, chosen: bool | None = None) -> bool:
+    """The table's assist: what the host chose at ``/table new`` (``chosen``), else on where the mode
+    says so (Mahjong Five) and at tables with easy CPUs (issue 20); a player's own setting
+    overrides it (``UserSettings.assist_on``)."""
+    if chosen is not None:
+        return chosen
     return mode(game).assist or level == "easy"
 
 

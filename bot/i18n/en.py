@@ -110,6 +110,8 @@ MESSAGES: dict[str, str] = {
     "lobby.use_buttons": "The game has not started yet: use the Join and Leave buttons on the table message.",
     "opt.seating": "seating",
     "opt.seating.desc": "Seats drawn at random at the start, or in join order (the first to join is East)",
+    "opt.assist": "assist",
+    "opt.assist.desc": "Mark the discards closest to a win on every hand (default: on at Mahjong Five and easy tables)",
     "seating.random": "Random seats",
     "seating.join": "Join order: the first to join is East",
     "opt.seating_random": "Seats: drawn at random when the game starts",

@@ -110,6 +110,8 @@ MESSAGES: dict[str, str] = {
     "lobby.use_buttons": "아직 게임이 시작되지 않았습니다. 테이블 메시지의 참가·나가기 버튼을 쓰세요.",
     "opt.seating": "자리",
     "opt.seating.desc": "시작할 때 자리를 무작위로 정할지, 참가한 순서대로 앉을지 (먼저 참가한 사람이 동가)",
+    "opt.assist": "도우미",
+    "opt.assist.desc": "모든 손패에 화료에 가장 가까운 버림패를 표시 (기본: 마작 파이브와 쉬움 테이블에서 켜짐)",
     "seating.random": "무작위 자리",
     "seating.join": "참가 순서: 먼저 참가한 사람이 동가",
     "opt.seating_random": "자리: 게임을 시작할 때 무작위로 정합니다",

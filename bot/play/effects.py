@@ -181,7 +181,7 @@ class Effects:
         seat = table.seat(player)
         view = table.game.view(player)
         settings = session.settings.get(player)
-        on = (settings or UserSettings()).assist_on(assist_default(table.game_name, table.level))
+        on = (settings or UserSettings()).assist_on(assist_default(table.game_name, table.level, table.assist))
         if on:
             session.assisted.add(player)
         marks = await asyncio.to_thread(hand_marks, seat.lang, table.game_name, view,

@@ -34,7 +34,7 @@ LOBBY_EXPIRES = 15 * 60  # seconds an unstarted lobby stays open
 
 
 async def new_table(m: Any, interaction: discord.Interaction, game: str, options: dict[str, Any], timer: int,
-                    level: str, table_lang: str, seating: str = "random") -> None:
+                    level: str, table_lang: str, seating: str = "random", assist: bool | None = None) -> None:
     if interaction.guild_id is None or interaction.channel_id is None:
         return await answer(interaction, "err.guild_only")
     if m.closed:
@@ -51,7 +51,7 @@ async def new_table(m: Any, interaction: discord.Interaction, game: str, options
     if len(guild) >= m.guild_cap:
         return await answer(interaction, "err.guild_full", count=m.guild_cap)
     table = Table(secrets.token_hex(4), interaction.guild_id, interaction.channel_id, game, user.id,
-                  options=options, timer=timer, level=level, lang=table_lang, seating=seating,
+                  options=options, timer=timer, level=level, lang=table_lang, seating=seating, assist=assist,
                   seats=[Seat(user.id, user.display_name, lang=language_of(interaction.locale))])
     if m.seeds is None:  # the fair shuffle (D69); a fixed sequence of seeds is for tests and benchmarks
         table.fair_open(fairness.new_secret(), interaction.id)

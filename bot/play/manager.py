@@ -279,8 +279,8 @@ class TableManager:
     # ---- interactions --------------------------------------------------------------------------
 
     async def new_table(self, interaction: discord.Interaction, game: str, options: dict[str, Any], timer: int,
-                        level: str, table_lang: str, seating: str = "random") -> None:
-        await lobby.new_table(self, interaction, game, options, timer, level, table_lang, seating)
+                        level: str, table_lang: str, seating: str = "random", assist: bool | None = None) -> None:
+        await lobby.new_table(self, interaction, game, options, timer, level, table_lang, seating, assist)
 
     async def on_lobby(self, interaction: discord.Interaction, table_id: str, action: str) -> None:
         if await self.route(interaction, table_id):

@@ -35,6 +35,7 @@ class Table:
     timer: int = DEFAULT_TIMER
     level: str = "normal"
     seating: str = "random"  # random: drawn from the seed at Start (F9); join: join order, first to join is East
+    assist: bool | None = None  # the host's /table new choice; None: the mode's and level's default
     seats: list[Seat] = field(default_factory=list)
     status: str = "lobby"  # lobby, playing, finished
     seed: int | None = None
@@ -128,6 +129,7 @@ class Table:
             "timer": self.timer,
             "level": self.level,
             "seating": self.seating,
+            "assist": self.assist,
             "message_id": self.message_id,
             "message_posted": self.message_posted,
             "started_at": self.started_at,
@@ -154,6 +156,7 @@ class Table:
             timer=int(meta.get("timer", DEFAULT_TIMER)),
             level=meta.get("level", "normal"),
             seating=meta.get("seating", "random"),
+            assist=meta.get("assist"),
             seats=[Seat(s["user"], s["name"], s.get("level", "normal"), s.get("lang", "en")) for s in meta.get("seats", [])],
             status=meta.get("status", "lobby"),
             seed=scenario.get("seed"),

@@ -75,13 +75,13 @@ def best_discards(view: Mapping[str, Any], legal: list[list[Any]]) -> set[tuple[
 def pictures(monkeypatch: pytest.MonkeyPatch) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """Every hand picture drawn: the view it shows and the assist marks on it."""
     drawn: list[tuple[dict[str, Any], dict[str, Any]]] = []
-    real = images.hand_png
+    real = images.hand_job
 
-    def hand_png(game: str, view: Any, title: str, texts: Any, names: Any = None, marks: Any = None) -> bytes:
-        drawn.append((dict(view), dict(marks()) if marks else {}))
-        return real(game, view, title, texts, names, marks)
+    def hand_job(game: str, view: Any, title: str, names: Any = None, marks: Any = None) -> Any:
+        drawn.append((dict(view), dict(marks) if marks else {}))
+        return real(game, view, title, names, marks)
 
-    monkeypatch.setattr(images, "hand_png", hand_png)
+    monkeypatch.setattr(images, "hand_job", hand_job)
     return drawn
 
 
@@ -156,3 +156,24 @@ def test_assist_default_per_table() -> None:
     assert assist_default("five", "normal") and assist_default("riichi", "easy") and assist_default("janpo", "easy")
     assert not assist_default("riichi", "normal") and not assist_default("janpo", "normal")
     assert not assist_default("holdem", "normal")
+
+
+async def test_the_host_chooses_assist_for_the_table(fake: FakeDiscord, start_bot, pictures: list[Any]) -> None:
+    """/table new assist:True turns it on at a riichi table (off by default there), and a player's
+    own /settings me choice still wins over the table's."""
+    fake.add_user(HOST, "Ann")
+    bot = await start_bot(seed=4)
+    await open_table(fake, bot, game="riichi", length="east", assist=True)
+    await take_turns(fake, bot, pictures, 3)
+    marked = [marks for view, marks in pictures if view.get("drawn")]
+    assert marked and all(m.get("suggested") or m.get("suggest_drawn") for m in marked)
+    assert next(iter(bot.tables.sessions.values())).table.assist is True
+
+
+async def test_the_host_may_turn_assist_off_at_a_five_table(fake: FakeDiscord, start_bot,
+                                                            pictures: list[Any]) -> None:
+    fake.add_user(HOST, "Ann")
+    bot = await start_bot(seed=4)
+    await open_table(fake, bot, game="five", assist=False)
+    await take_turns(fake, bot, pictures, 3)
+    assert pictures and all(marks == {} for _, marks in pictures)
