@@ -187,7 +187,7 @@ class TableManager:
                 return
             log.warning("table %s: channel %s is gone; the table is closed", session.table_id,
                         session.table.channel_id)
-            await self.drop(session, "aborted")
+            await self.drop(session, "gone")
         await session.close()
 
     def guild_gone(self, guild_id: int) -> None:

@@ -55,9 +55,16 @@ async def load(store: Any, table_id: str) -> TableRecord | None:
     return found
 
 
-async def drop(store: Any, table: Table) -> None:
-    """A table that will never be played on (cancelled, expired, aborted, its channel gone)."""
-    await store.delete_table(table.table_id)
+async def drop(store: Any, table: Table) -> int | None:
+    """A table that will never be played on. A lobby cancelled or expired (status ``cancelled``)
+    is deleted; a table stopped (``aborted``: ``/table abort``; ``gone``: its channel or server)
+    is kept as an aborted game, never rated, if it was dealt (the store deletes an undealt one).
+    Returns the aborted game's id, if one was kept."""
+    if table.status == "cancelled":
+        await store.delete_table(table.table_id)
+        return None
+    aborted: int | None = await store.abort_table(table.table_id, table.status)
+    return aborted
 
 
 async def finish(store: Any, table: Table, result: FinishedGame) -> None:

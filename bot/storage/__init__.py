@@ -5,6 +5,7 @@ methods of :class:`Store` and the records below.
 """
 
 from bot.storage.base import (
+    AbortedGame,
     Deadline,
     FinishedGame,
     GameSummary,
@@ -22,6 +23,7 @@ from bot.storage.base import (
 )
 
 __all__ = [
+    "AbortedGame",
     "Deadline",
     "FinishedGame",
     "GameSummary",

@@ -130,6 +130,28 @@ class StoredGame(GameSummary):
 
 
 @dataclass(frozen=True)
+class AbortedGame:
+    """A game stopped before its end (``/table abort``, its channel or server gone): kept as it
+    was stored, never rated, in none of the history, leaderboard or statistics.
+
+    ``scenario`` is the SCENARIOS.md JSON with every move stored, ``meta`` the table's own state
+    as last saved, ``reason`` the bot's word for why it stopped (``"aborted"``, ``"gone"``),
+    ``opened_at`` when the table was first stored (its lobby).
+    """
+
+    aborted_id: int
+    table_id: str
+    guild_id: int | None
+    channel_id: int
+    game: str
+    scenario: dict[str, Any]
+    meta: dict[str, Any]
+    reason: str
+    opened_at: datetime
+    aborted_at: datetime
+
+
+@dataclass(frozen=True)
 class RatingPoint:
     """A player's rating after one game, for a rating-over-time plot."""
 
@@ -268,6 +290,17 @@ class Store(ABC):
 
     @abstractmethod
     async def delete_table(self, table_id: str) -> None: ...
+
+    @abstractmethod
+    async def abort_table(self, table_id: str, reason: str) -> int | None:
+        """Stop a table in play for good, in one transaction: a table that was dealt (its stored
+        scenario has a seed) moves with its moves to the aborted games (:class:`AbortedGame`) and
+        its new id is returned; one never dealt (a lobby) is just deleted. Either way the live row,
+        its moves and its timers are gone. Nothing is rated. None if no table was dealt."""
+
+    @abstractmethod
+    async def aborted_games(self, guild_id: int | None, limit: int = 10, offset: int = 0) -> list[AbortedGame]:
+        """A guild's aborted games (None: those outside any guild), newest first."""
 
     # results
     @abstractmethod

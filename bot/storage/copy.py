@@ -1,8 +1,8 @@
 """``python -m bot.storage.copy SQLITE_FILE postgresql://…``: move a server's history to PostgreSQL.
 
 Copies every finished game with its seats, counters and results (keeping its game id), the tables
-in play with their moves, and the guild settings, then checks that every rating and all-time
-total came out the same and says what it copied. Ratings are not copied but recomputed, game by
+in play with their moves, the aborted games (keeping their ids) and the guild settings, then
+checks that every rating and all-time total came out the same and says what it copied. Ratings are not copied but recomputed, game by
 game in id order (the order SQLite computed them in), by the same ``finish_game`` the bot uses,
 so the copy is exactly what PostgreSQL would hold had the games been played on it. The target must
 be empty (a fresh database, or one the bot created and never used). The SQLite file is opened as
@@ -27,6 +27,8 @@ from bot.storage.postgres import PostgresStore
 from bot.storage.sqlite import SQLiteStore
 
 PLAYERS = "SELECT guild_id, mode, user_id, rating, games, rank_sum, firsts, points_sum FROM players"
+ABORTED = ("SELECT aborted_id, table_id, guild_id, channel_id, mode, scenario, meta, reason, opened_at, aborted_at"
+           " FROM aborted_games ORDER BY aborted_id")
 
 
 @dataclass
@@ -39,12 +41,14 @@ class Copied:
     moves: int = 0
     settings: int = 0
     players_settings: int = 0
+    aborted: int = 0
 
     def __str__(self) -> str:
         return (f"copied {self.games:,} finished games ({self.seats:,} seats), ratings and totals of "
                 f"{self.players:,} players in {self.guilds:,} guilds (recomputed: all equal), {self.tables:,} "
                 f"tables in play ({self.moves:,} moves) and {self.settings:,} guild settings"
-                + (f", {self.players_settings:,} players' settings" if self.players_settings else ""))
+                + (f", {self.players_settings:,} players' settings" if self.players_settings else "")
+                + (f", {self.aborted:,} aborted games" if self.aborted else ""))
 
 
 class CopyError(RuntimeError):
@@ -78,13 +82,30 @@ async def _finished_game(source: SQLiteStore, game_id: int) -> tuple[str | None,
     return table_id, game
 
 
+async def _copy_aborted(source: SQLiteStore, pool: Any, done: Copied) -> None:
+    """Aborted games as they are, ids kept; the id sequence goes on after the last."""
+    for row in await source._db.execute_fetchall(ABORTED):
+        aborted_id, table_id, guild_id, channel_id, mode, scenario, meta, reason, opened_at, aborted_at = row
+        await pool.execute(
+            """INSERT INTO aborted_games (aborted_id, table_id, guild_id, channel_id, mode, scenario, meta, reason,
+                                          opened_at, aborted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)""",
+            aborted_id, table_id, guild_id, channel_id, mode, scenario, meta, reason,
+            datetime.fromtimestamp(opened_at, UTC), datetime.fromtimestamp(aborted_at, UTC),
+        )
+        done.aborted += 1
+    await pool.execute(
+        "SELECT setval(pg_get_serial_sequence('aborted_games', 'aborted_id'), COALESCE(MAX(aborted_id), 0) + 1, false)"
+        " FROM aborted_games"
+    )
+
+
 async def copy(sqlite_path: str, url: str, progress: Any = None) -> Copied:
     """Copy everything from the SQLite file at ``sqlite_path`` into the empty database at ``url``."""
     source = await SQLiteStore.open(sqlite_path)
     target = await PostgresStore.open(url)
     try:
         pool = target._pool
-        for table in ("games", "live_tables", "guild_settings", "players", "user_settings"):
+        for table in ("games", "live_tables", "guild_settings", "players", "user_settings", "aborted_games"):
             if await pool.fetchval(f"SELECT EXISTS (SELECT 1 FROM {table})"):
                 raise CopyError(f"the target database already has rows in {table}; copy into an empty one")
         done = Copied()
@@ -104,6 +125,7 @@ async def copy(sqlite_path: str, url: str, progress: Any = None) -> Copied:
             await target.create_table(rec)
             done.tables += 1
             done.moves += len(rec.scenario.get("moves", []))
+        await _copy_aborted(source, pool, done)
         for guild_id, language in await source._db.execute_fetchall("SELECT guild_id, language FROM guild_settings"):
             await target.set_guild_language(guild_id, language)
             done.settings += 1

@@ -23,6 +23,7 @@ import asyncpg  # type: ignore[import-untyped]
 from bot.storage import postgres_live as live
 from bot.storage.base import (
     PERIOD_DAYS,
+    AbortedGame,
     FinishedGame,
     GameSummary,
     LeaderboardRow,
@@ -39,7 +40,7 @@ from bot.storage.player_stats import build_player_stats
 from bot.storage.postgres_coord import PostgresCoordination
 from bot.storage.postgres_schema import migrate
 from bot.storage.rating import DEFAULT_RATING, cpu_rating, update
-from bot.storage.rows import game_summaries, settings_object, stored_game
+from bot.storage.rows import ABORTED_COLUMNS, aborted_game, game_summaries, settings_object, stored_game
 
 T = TypeVar("T")
 RETRIED = (asyncpg.exceptions.DeadlockDetectedError, asyncpg.exceptions.SerializationError)
@@ -115,6 +116,18 @@ class PostgresStore(PostgresCoordination, Store):
 
     async def delete_table(self, table_id: str) -> None:
         await self._pool.execute("DELETE FROM live_tables WHERE table_id = $1", table_id)
+
+    async def abort_table(self, table_id: str, reason: str) -> int | None:
+        async with self._pool.acquire() as conn:
+            return await live.abort_table(conn, table_id, reason)
+
+    async def aborted_games(self, guild_id: int | None, limit: int = 10, offset: int = 0) -> list[AbortedGame]:
+        rows = await self._pool.fetch(
+            f"""SELECT {ABORTED_COLUMNS} FROM aborted_games WHERE guild_id IS NOT DISTINCT FROM $1
+                ORDER BY aborted_at DESC, aborted_id DESC LIMIT $2 OFFSET $3""",
+            guild_id, limit, offset,
+        )
+        return [aborted_game(r) for r in rows]
 
     # results
 

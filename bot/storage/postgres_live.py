@@ -136,3 +136,30 @@ async def load_unfinished(conn: asyncpg.Connection, shard: tuple[int, int] | Non
             *args,
         )
     return _records(headers, rows)
+
+
+async def abort_table(conn: asyncpg.Connection, table_id: str, reason: str) -> int | None:
+    """Move a dealt table with its moves to ``aborted_games`` and drop it from play, in one
+    transaction; the header's row lock makes a racing append wait, then find no table."""
+    async with conn.transaction():
+        head = await conn.fetchrow(
+            """SELECT guild_id, channel_id, game, scenario, meta, created_at FROM live_tables
+               WHERE table_id = $1 FOR UPDATE""",
+            table_id,
+        )
+        if head is None:
+            return None
+        scenario = json.loads(head["scenario"])
+        aborted_id: int | None = None
+        if scenario.get("seed") is not None:  # dealt: a game to keep; a lobby has nothing to keep
+            rows = await conn.fetch("SELECT move FROM live_moves WHERE table_id = $1 ORDER BY move_no", table_id)
+            full = join_scenario(scenario, [json.loads(r[0]) for r in rows])
+            aborted_id = int(await conn.fetchval(
+                """INSERT INTO aborted_games (table_id, guild_id, channel_id, mode, scenario, meta, reason,
+                                              opened_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                   RETURNING aborted_id""",
+                table_id, head["guild_id"], head["channel_id"], head["game"], dumps(full), head["meta"], reason,
+                head["created_at"],
+            ))
+        await conn.execute("DELETE FROM live_tables WHERE table_id = $1", table_id)
+    return aborted_id

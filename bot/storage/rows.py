@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.storage.base import GameSummary, SeatSummary, StoredGame
+from bot.storage.base import AbortedGame, GameSummary, SeatSummary, StoredGame
 
 Row = Sequence[Any]
 
@@ -77,3 +77,13 @@ def settings_object(text: str) -> dict[str, Any] | None:
     except ValueError:
         return None
     return data if isinstance(data, dict) else None
+
+
+ABORTED_COLUMNS = ("aborted_id, table_id, guild_id, channel_id, mode, scenario, meta, reason, opened_at,"
+                   " aborted_at")
+
+
+def aborted_game(row: Row) -> AbortedGame:
+    """A row of ``ABORTED_COLUMNS``."""
+    return AbortedGame(int(row[0]), row[1], row[2], row[3], row[4], json.loads(row[5]), json.loads(row[6]), row[7],
+                       when(row[8]), when(row[9]))

@@ -19,6 +19,7 @@ import aiosqlite
 from bot.storage import sqlite_live as live
 from bot.storage.base import (
     PERIOD_DAYS,
+    AbortedGame,
     FinishedGame,
     GameSummary,
     LeaderboardRow,
@@ -31,7 +32,7 @@ from bot.storage.base import (
 )
 from bot.storage.finish import checked_ranks, kyoku_rows, poker_rows, stat_rows
 from bot.storage.player_stats import build_player_stats
-from bot.storage.rows import game_summaries, settings_object, stored_game
+from bot.storage.rows import ABORTED_COLUMNS, aborted_game, game_summaries, settings_object, stored_game
 from bot.storage.sqlite_coord import SQLiteCoordination
 from bot.storage.sqlite_rating import rate_stored_game
 from bot.storage.sqlite_schema import migrate
@@ -102,6 +103,19 @@ class SQLiteStore(SQLiteCoordination, Store):
     async def delete_table(self, table_id: str) -> None:
         async with self._lock:
             await self._db.execute("DELETE FROM live_tables WHERE table_id = ?", (table_id,))
+
+    async def abort_table(self, table_id: str, reason: str) -> int | None:
+        async with self._lock:
+            return await live.abort_table(self._db, table_id, reason)
+
+    async def aborted_games(self, guild_id: int | None, limit: int = 10, offset: int = 0) -> list[AbortedGame]:
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                f"""SELECT {ABORTED_COLUMNS} FROM aborted_games WHERE guild_id IS ?
+                    ORDER BY aborted_at DESC, aborted_id DESC LIMIT ? OFFSET ?""",
+                (guild_id, limit, offset),
+            )
+        return [aborted_game(r) for r in rows]
 
     # results
 

@@ -149,3 +149,31 @@ async def load_unfinished(db: aiosqlite.Connection, shard: tuple[int, int] | Non
         args,
     )
     return _records(headers, rows)
+
+
+async def abort_table(db: aiosqlite.Connection, table_id: str, reason: str) -> int | None:
+    """Move a dealt table with its moves to ``aborted_games`` and drop it from play, in one
+    transaction (the move rows and timers go with the header, by their foreign keys)."""
+    async with transaction(db):
+        headers = list(await db.execute_fetchall(
+            "SELECT guild_id, channel_id, game, scenario, meta, created_at FROM live_tables WHERE table_id = ?",
+            (table_id,),
+        ))
+        if not headers:
+            return None
+        guild_id, channel_id, game, header, meta, created_at = headers[0]
+        scenario = json.loads(header)
+        aborted_id: int | None = None
+        if scenario.get("seed") is not None:  # dealt: a game to keep; a lobby has nothing to keep
+            rows = await db.execute_fetchall(
+                "SELECT move FROM live_moves WHERE table_id = ? ORDER BY move_no", (table_id,)
+            )
+            full = join_scenario(scenario, [json.loads(r[0]) for r in rows])
+            cursor = await db.execute(
+                """INSERT INTO aborted_games (table_id, guild_id, channel_id, mode, scenario, meta, reason,
+                                              opened_at, aborted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                (table_id, guild_id, channel_id, game, dumps(full), meta, reason, created_at, time.time()),
+            )
+            aborted_id = cursor.lastrowid
+        await db.execute("DELETE FROM live_tables WHERE table_id = ?", (table_id,))
+    return aborted_id

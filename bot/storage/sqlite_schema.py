@@ -212,6 +212,25 @@ MIGRATIONS: tuple[Migration, ...] = (
             )""",
         ),
     ),
+    Migration(
+        8,
+        "games stopped before their end (/table abort, channel or server gone), kept apart and never rated",
+        (
+            """CREATE TABLE aborted_games (
+                aborted_id INTEGER PRIMARY KEY,
+                table_id TEXT NOT NULL,
+                guild_id INTEGER,
+                channel_id INTEGER NOT NULL,
+                mode TEXT NOT NULL,
+                scenario TEXT NOT NULL,
+                meta TEXT NOT NULL,
+                reason TEXT NOT NULL,
+                opened_at REAL NOT NULL,
+                aborted_at REAL NOT NULL
+            )""",
+            "CREATE INDEX aborted_by_guild ON aborted_games (guild_id, aborted_at, aborted_id)",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

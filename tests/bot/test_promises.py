@@ -164,7 +164,7 @@ async def test_a_deleted_channel_closes_the_table_and_nothing_retries(fake: Fake
     fake.click(bot, HOST, hand, hand.button(prefix="jp:m:")["custom_id"])
     await fake.until(lambda: bot.tables.table_in(CHANNEL_ID) is None, within=5.0)
     await fake.run_for(120)
-    assert await bot.store.load_unfinished() == [] and table.status == "aborted"
+    assert await bot.store.load_unfinished() == [] and table.status == "gone"
     failed = len([c for c in fake.calls if c.status == 404])
     await fake.run_for(600)
     assert len([c for c in fake.calls if c.status == 404]) == failed  # no retry loop
