@@ -279,8 +279,8 @@ async def test_a_repeated_my_hand_reuses_the_picture(fake: FakeDiscord, start_bo
     await until(lambda: pending_hand(fake, HOST))
     await fake.run_for(10.0)  # the DM's picture is older than the reuse window
     drawn: list[str] = []
-    hand_png = images.hand_png
-    monkeypatch.setattr(images, "hand_png", lambda *a: drawn.append("x") or hand_png(*a))
+    hand_job = images.hand_job
+    monkeypatch.setattr(images, "hand_job", lambda *a: drawn.append("x") or hand_job(*a))
     message = fake.table_message()
     for _ in range(3):
         fake.click(bot, HOST, message, message.button("My hand")["custom_id"])

@@ -137,7 +137,7 @@ async def click_hand(fake: FakeDiscord, dm_bot: JanpoBot) -> tuple[str, Stored]:
 def played(fake: FakeDiscord, token: str) -> bool:
     """The click was answered with the move played: its hand message lost its buttons."""
     hit = fake.hits[token]
-    message = fake.messages.get(hit.message_id or 0)
+    message = fake.messages.get(hit.message_id or 0) or fake.deleted.get(hit.message_id or 0)  # the next hand replaced it
     return message is not None and not message.buttons() and "earlier move" not in message.content
 
 

@@ -55,7 +55,9 @@ async def test_a_channel_gone_under_the_outbox_closes_the_table(fake: FakeDiscor
     fake.click(bot, HOST, hand, hand.button("Call")["custom_id"])
     await until(lambda: bot.tables.table_in(CHANNEL_ID) is None)
     await fake.settle()
-    assert table.status == "aborted" and await bot.store.load_unfinished() == []
+    assert table.status == "gone" and await bot.store.load_unfinished() == []
+    kept = await bot.store.aborted_games(table.guild_id)
+    assert [g.reason for g in kept] == ["gone"]  # stored as stopped, not rated
     calls = len(fake.calls)
     await fake.run_for(10.0)
     assert not [c for c in fake.calls[calls:] if c.channel_id == CHANNEL_ID or str(CHANNEL_ID) in c.path]
