@@ -457,4 +457,6 @@ MESSAGES: dict[str, str] = {
     "export.not_seated": "You did not play in game #{game_id}, so it holds no view of yours.",
     "export.no_seat_view": "Game #{game_id} is hold'em: there is no mahjong seat view to export.",
     "export.broken": "Game #{game_id} no longer replays, so only its scenario file is attached.",
+    # the hard CPU level
+    "level.hard": "hard",
 }

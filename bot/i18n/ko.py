@@ -480,4 +480,6 @@ MESSAGES: dict[str, str] = {
     "export.not_seated": "게임 #{game_id}에 참가하지 않았으므로 내보낼 내 자리가 없습니다.",
     "export.no_seat_view": "게임 #{game_id}은(는) 홀덤이라 내보낼 마작 자리 보기가 없습니다.",
     "export.broken": "게임 #{game_id}은(는) 더 이상 재생되지 않아 시나리오 파일만 첨부합니다.",
+    # the hard CPU level
+    "level.hard": "어려움",
 }
