@@ -244,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true",
                         help="a fast look: easy CPU players (unless --cpu), fewer hold'em hands and pictures")
     parser.add_argument("--seed", type=int, default=2026, help="the seed of every game (default: 2026)")
-    parser.add_argument("--cpu", choices=("easy", "normal"), help="CPU level (default: normal; easy with --quick)")
+    parser.add_argument("--cpu", choices=("easy", "normal", "hard"), help="CPU level (default: normal; easy with --quick)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     run(Path(args.out), args.quick, args.seed, cpu_level(args.cpu, args.quick))

@@ -18,6 +18,7 @@ SEATING_CHOICES = [Choice(name=ls("seating.random"), value="random"), Choice(nam
 LEVEL_CHOICES = [
     Choice(name=ls("level.easy"), value="easy"),
     Choice(name=ls("level.normal"), value="normal"),
+    Choice(name=ls("level.hard"), value="hard"),
 ]
 
 

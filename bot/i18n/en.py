@@ -563,4 +563,6 @@ MESSAGES: dict[str, str] = {
     "assist.class.two_pair": "Two pair",
     "assist.class.pair": "Pair",
     "assist.class.high_card": "High card",
+    # the hard CPU level
+    "level.hard": "hard",
 }

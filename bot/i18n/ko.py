@@ -581,4 +581,6 @@ MESSAGES: dict[str, str] = {
     "assist.class.two_pair": "투페어",
     "assist.class.pair": "원페어",
     "assist.class.high_card": "하이카드",
+    # the hard CPU level
+    "level.hard": "어려움",
 }

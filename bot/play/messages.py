@@ -14,7 +14,7 @@ from bot.play.table import Table
 from bot.storage.standings import final_ranks
 from engine.rng import seed_digest
 
-LEVEL_KEYS = {"easy": "level.easy", "normal": "level.normal"}
+LEVEL_KEYS = {"easy": "level.easy", "normal": "level.normal", "hard": "level.hard"}
 GAME_KEYS = {m.name: m.title_key for m in MODES.values()}  # display-name keys, read by /rules and /help
 COLOUR = discord.Colour.dark_green()
 PART_KEYS = {

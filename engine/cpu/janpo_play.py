@@ -83,23 +83,37 @@ def choose_janpo_turn(seat: Seat, turn: TurnOptions, spot: PokerSpot, poker: Pok
         return JanpoChoice(mj, _passive(poker))
     if mj.action in ("ankan", "kakan"):
         return JanpoChoice(mj, None)
+    free = mj.kind == drawn_kind and (mj.action == "discard" or chip_with_riichi)
+    lost = 0.0 if free or level == "easy" else tsumogiri_price(seat, mj, scored_list, drawn_kind, level)
+    if not free and spot.board and (poker.check or poker.fold) and lost >= most_chips(spot):
+        # No chip action can win what the forced tsumogiri would cost: skip the equity sampling
+        # (the slow part of a combined turn), whatever the poker hand.
+        return JanpoChoice(mj, _passive(poker))
     want, power = poker_decision(spot, poker, rng, level)
     if want.action not in CHIP_ACTIONS:
         return JanpoChoice(mj, want, tsumogiri=False)
-    if mj.kind == drawn_kind and (mj.action == "discard" or chip_with_riichi):
+    if free:
         return JanpoChoice(mj, want, tsumogiri=True)
     if level == "easy":
         return JanpoChoice(mj, _passive(poker))
-    scored = {s.kind: s for s in scored_list}
-    best = (scored.get(mj.kind) if mj.kind is not None else None) or min(scored.values(), key=lambda s: (s.shanten, -s.utility))
-    drawn = scored[drawn_kind]
-    # The chip action is worth it when it wins more chips than the mahjong hand loses by the
-    # forced tsumogiri (a tenpai, its value, its wait), both in points.
-    lost = max(0.0, mahjong_ev(seat, best, level) - mahjong_ev(seat, drawn, level))
-    if mj.action == "riichi":
-        lost *= 1.2  # the riichi itself waits a turn
-    if hopeless(best.shanten, seat.wall_left):
-        lost = max(0.0, -mahjong_ev(seat, drawn, level))  # only what the drawn tile risks
     if chip_gain(spot, want, power, poker) > lost:
         return JanpoChoice(TurnChoice("discard", drawn_kind), want, tsumogiri=True)
     return JanpoChoice(mj, _passive(poker))
+
+
+def most_chips(spot: PokerSpot) -> float:
+    """The most :func:`chip_gain` can be, whatever the equity: the whole pot and a tenth more."""
+    return 1.1 * spot.pot
+
+
+def tsumogiri_price(seat: Seat, mj: TurnChoice, scored_list: list[Scored], drawn_kind: int,
+                    level: str) -> float:
+    """What the mahjong hand loses, in expected points, by discarding the drawn tile instead of
+    the discard ``mj`` chose (a tenpai, its value, its wait)."""
+    scored = {s.kind: s for s in scored_list}
+    best = (scored.get(mj.kind) if mj.kind is not None else None) or min(scored.values(), key=lambda s: (s.shanten, -s.utility))
+    drawn = scored[drawn_kind]
+    if hopeless(best.shanten, seat.wall_left):
+        return max(0.0, -mahjong_ev(seat, drawn, level))  # only what the drawn tile risks
+    lost = max(0.0, mahjong_ev(seat, best, level) - mahjong_ev(seat, drawn, level))
+    return 1.2 * lost if mj.action == "riichi" else lost  # the riichi itself waits a turn

@@ -192,16 +192,25 @@ def _fits(ev: Evaluator, hand: list[int], board: list[int], read: Read, rng: ran
 
 def ranged_equity(hole: tuple[str, str], board: tuple[str, ...], reads: tuple[Read, ...],
                   rng: random.Random, samples: int) -> float:
-    """Share of the pot against opponents whose hands are sampled from their read ranges."""
+    """Share of the pot against opponents whose hands are sampled from their read ranges.
+
+    Drawing the cards and seven-card evaluation are the whole cost, so a sample draws only the
+    cards it can look at, this hand's rank is kept per run-out (on the turn and river few
+    differ), and a sample stops at the first opponent who beats it.
+    """
     ev = _evaluator()
     mine = [Card.new(c) for c in hole]
     known = [Card.new(c) for c in board]
-    deck = [c for c in _deck() if c not in mine and c not in known]
+    rest = [c for c in _deck() if c not in mine and c not in known]
     missing = 5 - len(known)
     reads = reads or (Read(),)
+    # A sample looks at no more cards than the last opponent's tenth try and the run-out reach,
+    # so only that many are drawn (in random order), not the whole deck shuffled.
+    reach = min(len(rest), max(2 * len(reads) + missing, 2 * len(reads) + 18))
+    my_ranks: dict[tuple[int, ...], int] = {}
     total = 0.0
     for _ in range(samples):
-        rng.shuffle(deck)
+        deck = rng.sample(rest, reach)
         pos = 0
         hands = []
         for read in reads:
@@ -214,13 +223,20 @@ def ranged_equity(hole: tuple[str, str], board: tuple[str, ...], reads: tuple[Re
                     break
             hands.append(hand)
             pos += 2
-        full = known + deck[pos:pos + missing]
-        my_rank = ev.evaluate(mine, full)
-        best = min(ev.evaluate(h, full) for h in hands)
-        if my_rank < best:
-            total += 1.0
-        elif my_rank == best:
-            total += 1.0 / (1 + sum(1 for h in hands if ev.evaluate(h, full) == best))
+        run_out = deck[pos:pos + missing]
+        full = known + run_out
+        key = tuple(sorted(run_out))
+        my_rank = my_ranks.get(key)
+        if my_rank is None:
+            my_rank = my_ranks[key] = ev.evaluate(mine, full)
+        ties = 0
+        for h in hands:
+            rank = ev.evaluate(h, full)
+            if rank < my_rank:
+                break
+            ties += rank == my_rank
+        else:
+            total += 1.0 / (1 + ties)
     return total / samples if samples else 0.0
 
 

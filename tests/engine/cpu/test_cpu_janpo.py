@@ -91,3 +91,19 @@ def test_chip_action_is_priced_in_points_against_the_mahjong_hand():
     call = FACING
     from engine.cpu.poker_play import PokerChoice
     assert chip_gain(small, PokerChoice("call"), 0.5, call) < lost < chip_gain(big, PokerChoice("call"), 0.8, call)
+
+
+def test_no_equity_is_sampled_when_no_pot_could_pay_for_the_tsumogiri(monkeypatch):
+    """A post-flop spot whose whole pot is worth less than the tenpai the drawn tile would break:
+    the CPU keeps the tenpai and checks without sampling equity (the slow part of the turn)."""
+    import engine.cpu.janpo_play as janpo_play
+
+    def no_sampling(*args, **kwargs):
+        raise AssertionError("equity was sampled")
+
+    s = seat("123m456p789s11z4m7z", drawn="5m", wall_left=60)
+    tiny = PokerSpot(("As", "Ah"), ("Ad", "Kc", "2h"), 200, 0, 24000, 100, 1, 0.0, 0, False)
+    checked = PokerOptions(check=True, bet=(100, 24000), allin=True)
+    monkeypatch.setattr(janpo_play, "poker_decision", no_sampling)
+    choice = choose_janpo_turn(s, options(s), tiny, checked, random.Random(0), "hard")
+    assert choice.turn.kind == kind("7z") and not choice.tsumogiri and choice.poker.action == "check"

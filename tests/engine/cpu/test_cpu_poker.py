@@ -123,3 +123,17 @@ def test_holdem_views_carry_the_public_betting_history():
     history = game.view("C")["history"]
     assert history[-1] == ["preflop", "A", "raise", 600]
     assert game.view("B")["history"] == history == game.public_view()["history"]
+
+
+def test_ranged_equity_counts_ties_and_losses_on_a_fixed_river():
+    """On the river nothing is left to deal: a board-playing hand splits with every opponent."""
+    import random as _random
+
+    from engine.cpu.poker_play import ranged_equity
+    from engine.cpu.poker_range import Read
+
+    royal = ("As", "Ks", "Qs", "Js", "Ts")
+    assert ranged_equity(("2c", "3d"), royal, (Read(),), _random.Random(1), 100) == 0.5
+    assert abs(ranged_equity(("2c", "3d"), royal, (Read(), Read()), _random.Random(1), 100) - 1 / 3) < 1e-9
+    nuts = ("Ah", "Ad", "Ac", "Kd", "2h")
+    assert ranged_equity(("As", "3c"), nuts, (Read(), Read(), Read()), _random.Random(1), 50) == 1.0
