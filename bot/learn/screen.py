@@ -132,9 +132,10 @@ def screen(lesson: Lesson) -> Screen:
     lang, prompt = lesson.lang, lesson.prompt
     game = t(lang, GAME_KEYS[lesson.game_name])
     parts = [note.say(lang) for note in prompt.notes]
-    if prompt.over:
+    if prompt.over:  # the result first, then what it means, then where to go next
         title = t(lang, "learn.end_title", game=game)
-        parts += _ending(lesson)
+        ending = _ending(lesson)
+        parts = ending[:-1] + parts + ending[-1:]
     else:
         title = t(lang, "learn.title", game=game)
         if prompt.hint_tile and not any(n.step.moment == "discard_hint" for n in prompt.notes):
