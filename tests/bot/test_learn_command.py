@@ -169,6 +169,9 @@ async def test_learn_plays_one_guided_hand_to_its_end(fake: FakeDiscord, start_b
     assert lesson.prompt.over, "the hand did not end"
     final = _message(fake)
     assert not final.buttons()
+    names = [name for name, _ in final.files]
+    assert names == ["result.png", "table.png"] if game != "holdem" or len(lesson.result()["shown"]) >= 2 else ["table.png"]
+    assert all(png.startswith(b"\x89PNG") for _, png in final.files)
     assert ("docs/LEARN" in final.text()) and ("/help" in final.text() or "/도움말" in final.text())
     assert len(shown) == len(lesson.seen)  # every step reached was shown once, at its moment
     expected = {"five": {"sets", "why_discard", "five.riichi", "tenpai", "win", "five.done"},
