@@ -64,8 +64,10 @@ def _view(lesson: Lesson, shown: Screen) -> ui.View:
 
 def _embed(shown: Screen) -> discord.Embed:
     embed = discord.Embed(title=shown.title, description=shown.description, colour=discord.Colour.dark_green())
-    if any(name == "hand.png" for name, _ in shown.pictures):
-        embed.set_image(url="attachment://hand.png")
+    for name in ("hand.png", "result.png"):
+        if any(n == name for n, _ in shown.pictures):
+            embed.set_image(url=f"attachment://{name}")
+            break
     embed.set_footer(text=shown.footer)
     return embed
 
@@ -93,7 +95,8 @@ class LearnCog(commands.Cog):
     async def learn(self, interaction: discord.Interaction, game: Choice[str]) -> None:
         lang = language_of(interaction.locale)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        lesson = await asyncio.to_thread(Lesson, game.value, secrets.token_hex(5), interaction.user.id, lang)
+        lesson = await asyncio.to_thread(Lesson, game.value, secrets.token_hex(5), interaction.user.id, lang,
+                                         None, interaction.user.display_name)
         self._keep(lesson)
         shown = await asyncio.to_thread(screen, lesson)
         await interaction.edit_original_response(embed=_embed(shown), attachments=_files(shown),

@@ -68,13 +68,15 @@ def _results(game: Game, key: str) -> list[dict[str, Any]]:
 class Lesson:
     """One learner's guided hand; ``no`` counts the learner's moves (the buttons carry it)."""
 
-    def __init__(self, game: str, lesson_id: str, user_id: int, lang: str, seed: int | None = None) -> None:
+    def __init__(self, game: str, lesson_id: str, user_id: int, lang: str, seed: int | None = None,
+                 name: str = "") -> None:
         if game not in SCRIPTS:
             raise ValueError(f"no lesson for {game!r}")
         self.game_name = game
         self.id = lesson_id
         self.user_id = user_id
         self.lang = lang
+        self.name = name  # the learner's display name on the pictures ("" for the catalog's "You")
         self.seed = SEEDS[game] if seed is None else seed
         self.table: Game = new_game({"game": game, "players": list(PLAYERS), "seed": self.seed})
         self.rngs: dict[str, random.Random] = {p: derive(self.seed, "cpu", p) for p in PLAYERS if p != LEARNER}

@@ -17,6 +17,7 @@ from bot.i18n import CAPTIONS, t
 from bot.learn.lesson import LEARNER, Lesson
 from bot.play.messages import GAME_KEYS
 from bot.play.moves import layout
+from bot.play.results import kyoku_png, showdown_png
 from bot.render.adapt import cards, hand_from_view, holdem_from_view, table_from_view
 from bot.render.jobs import hand_png, holdem_table_png, table_png
 from bot.render.model import HandImage
@@ -43,8 +44,9 @@ class Screen:
     buttons: list[LessonButton]
 
 
-def names(lang: str) -> dict[str, str]:
-    return {p: t(lang, "learn.you") if p == LEARNER else t(lang, "learn.cpu", seat=p) for p in "ABCD"}
+def names(lang: str, learner: str = "") -> dict[str, str]:
+    """Seat -> the name drawn and written: the learner's own name, the CPUs by seat letter."""
+    return {p: (learner or t(lang, "learn.you")) if p == LEARNER else t(lang, "learn.cpu", seat=p) for p in "ABCD"}
 
 
 def _label(lang: str, key: str, params: Mapping[str, Any], amount: tuple[int, int] | None) -> str:
@@ -79,14 +81,14 @@ def _status(lesson: Lesson) -> str:
     last = view.get("last_discard")
     claiming = view.get("turn") != LEARNER and isinstance(last, Mapping) and last.get("player") != LEARNER
     if lesson.game_name != "holdem" and claiming and last and last.get("tile"):
-        return t(lang, "learn.claim", name=names(lang).get(str(last.get("player")), "?"), tile=last["tile"])
+        return t(lang, "learn.claim", name=names(lang, lesson.name).get(str(last.get("player")), "?"), tile=last["tile"])
     return t(lang, "learn.turn")
 
 
 def _ending(lesson: Lesson) -> list[str]:
     lang = lesson.lang
     result = lesson.result() or {}
-    who = names(lang)
+    who = names(lang, lesson.name)
     lines = []
     winners = [str(w) for p in result.get("pots", ()) for w in p.get("winners", ())]
     how = str(result.get("result") or "")
@@ -105,18 +107,34 @@ def _ending(lesson: Lesson) -> list[str]:
     return lines
 
 
+def _result_picture(lesson: Lesson, who: Mapping[str, str]) -> list[tuple[str, bytes]]:
+    """The hand's result as the tables draw it: the kyoku with its yaku (Five: its categories), or
+    the hold'em showdown when cards were shown."""
+    result = lesson.result()
+    if not result:
+        return []
+    texts = CAPTIONS[lesson.lang]
+    if lesson.game_name == "holdem":
+        if len(result.get("shown") or {}) < 2:
+            return []
+        title = t(lesson.lang, "learn.end_title", game=t(lesson.lang, GAME_KEYS["holdem"]))
+        return [("result.png", showdown_png(result, title, who, texts))]
+    return [("result.png", kyoku_png(lesson.game_name, result, list(lesson.table.players), who, lesson.lang, texts))]
+
+
 def pictures(lesson: Lesson) -> list[tuple[str, bytes]]:
-    """The table from the public view, then (while the hand goes on) the learner's own hand."""
+    """The table from the public view, then the learner's own hand; at the end the result and the
+    table."""
     lang, game = lesson.lang, lesson.game_name
     texts = CAPTIONS[lang]
     public = lesson.table.public_view()
-    who = names(lang)
+    who = names(lang, lesson.name)
     if game == "holdem":
         out = [("table.png", holdem_table_png(holdem_from_view(public, who), texts))]
     else:
         out = [("table.png", table_png(table_from_view(public, who), texts))]
     if lesson.prompt.over:
-        return out
+        return _result_picture(lesson, who) + out
     view = lesson.prompt.view
     title = t(lang, "learn.hand_title")
     if game == "holdem":
@@ -132,9 +150,10 @@ def screen(lesson: Lesson) -> Screen:
     lang, prompt = lesson.lang, lesson.prompt
     game = t(lang, GAME_KEYS[lesson.game_name])
     parts = [note.say(lang) for note in prompt.notes]
-    if prompt.over:
+    if prompt.over:  # the result first, then what it means, then where to go next
         title = t(lang, "learn.end_title", game=game)
-        parts += _ending(lesson)
+        ending = _ending(lesson)
+        parts = ending[:-1] + parts + ending[-1:]
     else:
         title = t(lang, "learn.title", game=game)
         if prompt.hint_tile and not any(n.step.moment == "discard_hint" for n in prompt.notes):
