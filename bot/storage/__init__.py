@@ -1,7 +1,7 @@
 """Where tables in play, finished games, ratings and guild settings are kept.
 
-``store = await Store.open(path)`` opens the default backend (SQLite); the bot uses only the
-methods of :class:`Store` and the records below.
+``store = await Store.open(path)`` opens SQLite for a file name and PostgreSQL for a
+``postgresql://`` URL; the bot uses only the methods of :class:`Store` and the records below.
 """
 
 from bot.storage.base import (
