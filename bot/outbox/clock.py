@@ -1,8 +1,8 @@
 """Time for the outbox: a two-method ``Clock`` so tests and the benchmark run on virtual time.
 
-``Clock`` has the same shape as the bot's table clock (``now()`` and ``async sleep(seconds)``), so
-one object serves both: the bot hands its table clock (``bot.play.clock``) to its outbox, and the
-tests' ``ManualClock`` drives the outbox's pacing as it drives turn timers. ``SystemClock`` is the event loop's monotonic time. ``VirtualClock``
+``Clock`` is the bot's table clock (``bot.play.clock``): the bot hands its clock to its outbox,
+and the tests' ``ManualClock`` drives the outbox's pacing as it drives turn timers.
+``SystemClock`` is the event loop's monotonic time. ``VirtualClock``
 never waits: whenever every task is blocked, it jumps to the earliest pending ``sleep``; a run of
 an hour of Discord traffic takes as long as the work itself, and its timings are exact.
 """
@@ -10,20 +10,13 @@ an hour of Discord traffic takes as long as the work itself, and its timings are
 from __future__ import annotations
 
 import asyncio
-import heapq
-import itertools
 from collections.abc import Coroutine, Sized
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
+
+from bot.play.clock import Clock, ManualClock
 
 T = TypeVar("T")
-
-
-class Clock(Protocol):
-    """Seconds on a monotonic scale, and a way to wait for them to pass."""
-
-    def now(self) -> float: ...
-
-    async def sleep(self, seconds: float) -> None: ...
+__all__ = ["Clock", "Deadlock", "SystemClock", "VirtualClock"]
 
 
 class SystemClock:
@@ -40,8 +33,8 @@ class Deadlock(RuntimeError):
     """Every task waits on something other than the clock: virtual time cannot move them on."""
 
 
-class VirtualClock:
-    """Virtual seconds that advance only when nothing else can run.
+class VirtualClock(ManualClock):
+    """The tests' ``ManualClock`` (same sleepers, same wake-up order) that moves by itself.
 
     Use ``await clock.run(main())`` inside an event loop: it drives ``main`` to completion and
     moves time forward whenever all tasks are blocked, to the earliest sleeper (all sleepers due
@@ -49,20 +42,7 @@ class VirtualClock:
     """
 
     def __init__(self, start: float = 0.0) -> None:
-        self._now = start
-        self._sleepers: list[tuple[float, int, asyncio.Future[None]]] = []
-        self._order = itertools.count()
-
-    def now(self) -> float:
-        return self._now
-
-    async def sleep(self, seconds: float) -> None:
-        if seconds <= 0:
-            await asyncio.sleep(0)
-            return
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._sleepers, (self._now + seconds, next(self._order), future))
-        await future
+        super().__init__(start)
 
     async def run(self, main: Coroutine[Any, Any, T], *, limit: float = 1e9) -> T:
         """Run ``main`` to its end on virtual time; ``limit`` virtual seconds at most."""
@@ -70,24 +50,18 @@ class VirtualClock:
         # CPython's loop keeps its runnable callbacks in ``_ready``: empty means all tasks wait.
         ready: Sized = loop._ready  # type: ignore[attr-defined]
         task = asyncio.ensure_future(main)
-        end = self._now + limit
+        end = self.now() + limit
         try:
             while not task.done():
                 await asyncio.sleep(0)
                 if len(ready) or task.done():
                     continue
-                while self._sleepers and self._sleepers[0][2].done():  # cancelled sleeps
-                    heapq.heappop(self._sleepers)
-                if not self._sleepers:
-                    raise Deadlock(f"nothing to wake at virtual time {self._now:.3f}")
-                due = self._sleepers[0][0]
+                due = self.next_deadline()
+                if due is None:
+                    raise Deadlock(f"nothing to wake at virtual time {self.now():.3f}")
                 if due > end:
                     raise Deadlock(f"still running after {limit} virtual seconds")
-                self._now = max(self._now, due)
-                while self._sleepers and self._sleepers[0][0] <= self._now:
-                    future = heapq.heappop(self._sleepers)[2]
-                    if not future.done():
-                        future.set_result(None)
+                self.advance_to(due)
         finally:
             if not task.done():
                 task.cancel()
