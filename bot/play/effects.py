@@ -372,7 +372,6 @@ class Effects:
         table = session.table
         channel: discord.PartialMessageable = self.m.bot.get_partial_messageable(table.channel_id)
         now = self.m.clock.now()
-        session.last_edit = now
         if table.message_id and now - table.message_posted < self.m.repost_after:
             file = payload.pop("file")
             return await channel.get_partial_message(table.message_id).edit(attachments=[file], **payload)

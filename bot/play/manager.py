@@ -38,7 +38,6 @@ from bot.play.turns import Outcome
 
 log = logging.getLogger(__name__)
 KEEP_FINISHED = 1000  # channels whose last finished table /table verify can still replay
-KEEP_DM_CHANNELS = 10_000
 LEASE_SECONDS = 30.0  # a dead process's tables wait at most this long for another to take them
 
 
@@ -266,15 +265,6 @@ class TableManager:
 
     async def end(self, session: TableSession) -> None:
         await ending.announce(self, session)
-
-    async def dm_channel(self, user_id: int) -> discord.abc.Messageable:
-        """The DM channel with a user: looked up once, then addressed by id (no call per hand)."""
-        if user_id not in self.dm_channels:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            self.dm_channels[user_id] = (await user.create_dm()).id
-            while len(self.dm_channels) > KEEP_DM_CHANNELS:
-                self.dm_channels.popitem(last=False)
-        return self.bot.get_partial_messageable(self.dm_channels[user_id], type=discord.ChannelType.private)
 
     # ---- interactions --------------------------------------------------------------------------
 

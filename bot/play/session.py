@@ -53,10 +53,7 @@ class TableSession:
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)  # background work (CPU turns, edits, posts)
     work: set[asyncio.Task[Any]] = field(default_factory=set)  # transitions under way: close() waits
     cpu_task: asyncio.Task[None] | None = None
-    publisher: asyncio.Task[None] | None = None
-    publish_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     dirty: bool = False
-    last_edit: float = 0.0
     last_click: float | None = None  # the clock time of the latest human move: orders picture edits
     closed: bool = False
     expiry: asyncio.Task[None] | None = None
