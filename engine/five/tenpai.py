@@ -26,11 +26,11 @@ A single 5p waiting for its pair while the other three are a pon: the wait does 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
 
+from engine.memo import Memo
 from engine.tiles import ORPHANS, Meld, near_kinds, to_34
 
 
@@ -42,13 +42,17 @@ def completing_kinds(
 ) -> list[int]:
     """Every 34-kind that would complete the shape, even one whose four copies are all held
     (what furiten looks at); ``concealed`` is the hand without the tile to come."""
-    return list(_completing(tuple(to_34(list(concealed))), seven_pairs, thirteen_orphans))
+    counts = to_34(list(concealed))
+    key = bytes(counts) + bytes((seven_pairs, thirteen_orphans))
+    return list(_MEMO.get(key, lambda: _completing(counts, seven_pairs, thirteen_orphans)))
 
 
-@lru_cache(maxsize=65_536)
-def _completing(held: tuple[int, ...], seven_pairs: bool, thirteen_orphans: bool) -> tuple[int, ...]:
-    """Cached by counts: a turn asks about the same hands again (legal moves, riichi discards)."""
-    counts = list(held)
+# Kept by counts (engine/memo.py): a turn asks about the same hands again (legal moves, riichi
+# discards, the view, the discard); bytes keys keep the garbage collector out of it.
+_MEMO: Memo[tuple[int, ...]] = Memo(1 << 16)
+
+
+def _completing(counts: list[int], seven_pairs: bool, thirteen_orphans: bool) -> tuple[int, ...]:
     out: list[int] = []
     for kind in _candidates(counts, thirteen_orphans):
         if counts[kind] >= 4:
@@ -75,7 +79,7 @@ def _complete(counts: list[int], seven_pairs: bool, thirteen_orphans: bool) -> b
 
 def clear_cache() -> None:
     """Forget the cached waits (a benchmark of fresh hands starts from nothing)."""
-    _completing.cache_clear()
+    _MEMO.clear()
 
 
 def _candidates(counts: list[int], thirteen_orphans: bool) -> list[int]:

@@ -43,6 +43,7 @@ from mahjong.hand_calculating.scores import ScoresCalculator
 from mahjong.meld import Meld as LibMeld
 from mahjong.shanten import Shanten
 
+from engine.memo import Memo
 from engine.tiles import ORPHANS, Meld, MeldKind, near_kinds, to_34
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "WinScore",
     "describe",
     "hand_config",
+    "known_shanten",
     "library_melds",
     "limit_name",
     "options",
@@ -72,6 +74,9 @@ DAISUUSHII = "Dai Suushii"
 SUUKANTSU = "Suu Kantsu"
 PAO_YAKUMAN = frozenset({DAISANGEN, DAISUUSHII, SUUKANTSU})
 
+# Shanten and waits by the concealed counts (engine/memo.py): a turn asks about one hand many times.
+_SHANTEN: Memo[int] = Memo(1 << 16)
+_WAITS: Memo[tuple[int, ...]] = Memo(1 << 16)
 _NOT_A_WIN = frozenset({HandCalculator.ERR_HAND_NOT_WINNING, HandCalculator.ERR_NO_YAKU})
 _LIB_KIND = {
     MeldKind.CHI: (LibMeld.CHI, True),
@@ -307,7 +312,17 @@ def shanten(closed: Iterable[int], melds: Iterable[Meld] = ()) -> int:
     """
     counts = to_34(list(closed))
     concealed = not list(melds)
-    return Shanten.calculate_shanten(counts, use_chiitoitsu=concealed, use_kokushi=concealed)
+    return _SHANTEN.get(_shanten_key(counts, concealed),
+                        lambda: Shanten.calculate_shanten(counts, use_chiitoitsu=concealed, use_kokushi=concealed))
+
+
+def known_shanten(closed: Iterable[int], melds: Iterable[Meld] = ()) -> int | None:
+    """:func:`shanten` if it was worked out lately (it is kept), else None without working it out."""
+    return _SHANTEN.peek(_shanten_key(to_34(list(closed)), not list(melds)))
+
+
+def _shanten_key(counts: list[int], concealed: bool) -> bytes:
+    return bytes(counts) + (b"c" if concealed else b"o")
 
 
 def waits(closed13: Iterable[int], melds: Iterable[Meld] = ()) -> set[int]:
@@ -325,15 +340,21 @@ def waits(closed13: Iterable[int], melds: Iterable[Meld] = ()) -> set[int]:
     if (sum(counts) + 1) % 3 != 2:
         raise ValueError(f"a waiting hand has 13 - 3n concealed tiles, not {sum(counts)}")
     del melds  # the concealed part alone decides; seven pairs need all 14 tiles concealed anyway
-    out = set()
+    return set(_WAITS.get(bytes(counts), lambda: _completing(counts)))
+
+
+def _completing(counts: list[int]) -> tuple[int, ...]:
+    """The completing kinds in the order they are found, so the set built from them each time is
+    laid out (and iterates) as the one built while finding them."""
+    out = []
     for kind in _candidates(counts):
         if counts[kind] == 4:
             continue
         counts[kind] += 1
         if Agari.is_agari(counts):
-            out.add(kind)
+            out.append(kind)
         counts[kind] -= 1
-    return out
+    return tuple(out)
 
 
 def _candidates(counts: list[int]) -> set[int]:
