@@ -39,11 +39,24 @@ def kind_name(kind: int) -> str:
     return f"{kind % 9 + 1}{SUITS[kind // 9]}"
 
 
-def tile_name(tile: int, red_fives: bool = True) -> str:
-    """The notation of a 136 id; red fives print as ``0x`` only when the table uses them."""
+def _spelled(tile: int, red_fives: bool) -> str:
     if red_fives and tile in RED_FIVES:
         return f"0{SUITS[tile // 36]}"
     return kind_name(tile // 4)
+
+
+# Every view names every visible tile, so the 2 x 136 names are spelled once, not per call.
+_NAMES = (tuple(_spelled(t, False) for t in range(136)), tuple(_spelled(t, True) for t in range(136)))
+
+
+def tile_names(red_fives: bool = True) -> tuple[str, ...]:
+    """The notation of every 136 id, indexed by id (views name many tiles at a time)."""
+    return _NAMES[bool(red_fives)]
+
+
+def tile_name(tile: int, red_fives: bool = True) -> str:
+    """The notation of a 136 id; red fives print as ``0x`` only when the table uses them."""
+    return _NAMES[bool(red_fives)][tile]
 
 
 def parse(text: str) -> list[tuple[int, bool]]:

@@ -22,8 +22,8 @@ from typing import Any, Protocol
 
 from engine.base import IllegalMove, move_text
 from engine.riichi.record import Event
-from engine.riichi.scoring import DAISANGEN, DAISUUSHII, SUUKANTSU, WinContext, shanten
-from engine.tiles import Meld, MeldKind, kind_name, parse_one, tile_name, to_34
+from engine.riichi.scoring import DAISANGEN, DAISUUSHII, SUUKANTSU, WinContext, known_shanten, shanten
+from engine.tiles import Meld, MeldKind, kind_name, parse_one, tile_name, tile_names, to_34
 from engine.wall import Wall
 
 WINDS = "ESWN"
@@ -163,6 +163,7 @@ class Kyoku:
         self.table = table
         self.scoring = scoring
         self.rules = rules
+        self.tile_names = tile_names(rules.red_fives)  # by 136 id, as this table writes them
         self.label = label
         self.seats = [Seat(hand=list(h)) for h in wall.hands]
         self.live_pos = 0
@@ -210,7 +211,7 @@ class Kyoku:
         return self.wall.ura[: 1 + self.kans]
 
     def name(self, tile: int) -> str:
-        return tile_name(tile, self.rules.red_fives)
+        return self.tile_names[tile]
 
     def is_draw_turn(self, seat: int) -> bool:
         """A wall or rinshan draw turn of ``seat`` (Janpo's poker may ride on it, J7)."""
@@ -510,6 +511,9 @@ class Kyoku:
             assert tile is not None
         else:
             tile = self._tile_by_name(seat, name, exclude_drawn=self.phase == Phase.DRAW)
+        # One shanten or worse before the discard means no wait after it, whatever goes; the
+        # player's view has usually just worked that shanten out (it is kept), so it is free here.
+        before = known_shanten(st.hand, st.melds)
         st.hand.remove(tile)
         tsumogiri = tile == st.drawn
         if riichi:
@@ -525,7 +529,10 @@ class Kyoku:
             st.riichi_pending = True
             st.double_riichi = self.uninterrupted and not self.first_discard_done[seat]
         self.first_discard_done[seat] = True
-        self._update_waits(seat)
+        if before is not None and before >= 1:
+            st.waits = frozenset()
+        else:
+            self._update_waits(seat)
         self.last_discard = tile
         self._open_claims(seat, tile)
 

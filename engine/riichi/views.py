@@ -16,31 +16,37 @@ from engine.tiles import kind_name, to_34
 
 
 def _names(k: Kyoku, tiles: Sequence[int]) -> list[str]:
-    return [k.name(t) for t in tiles]
+    names = k.tile_names
+    return [names[t] for t in tiles]
 
 
 def _meld(k: Kyoku, players: Sequence[str], meld: Any) -> dict[str, Any]:
+    names = k.tile_names
     return {
         "type": str(meld.kind),
-        "tiles": _names(k, meld.tiles),
-        "called": None if meld.called is None else k.name(meld.called),
+        "tiles": [names[t] for t in meld.tiles],
+        "called": None if meld.called is None else names[meld.called],
         "from": None if meld.from_seat is None else players[meld.from_seat],
     }
 
 
 def public_view(k: Kyoku, players: Sequence[str]) -> dict[str, Any]:
+    names = k.tile_names
+    points = k.table.points
+    dealer = k.dealer
     seats = []
     for s, st in enumerate(k.seats):
+        called = st.called_away
         seats.append({
             "player": players[s],
-            "wind": WINDS[k.seat_wind(s)],
-            "points": k.table.points[s],
+            "wind": WINDS[(s - dealer) % 4],
+            "points": points[s],
             "riichi": st.riichi or st.riichi_pending,
             "hand_count": len(st.hand),
             "has_drawn": st.drawn is not None,
             "discards": [
-                {"tile": k.name(d.tile), "tsumogiri": d.tsumogiri, "riichi": d.riichi,
-                 "called": i in st.called_away, "order": d.order}
+                {"tile": names[d.tile], "tsumogiri": d.tsumogiri, "riichi": d.riichi,
+                 "called": i in called, "order": d.order}
                 for i, d in enumerate(st.discards)
             ],
             "melds": [_meld(k, players, m) for m in st.melds],
