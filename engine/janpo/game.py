@@ -63,6 +63,9 @@ class JanpoGame:
         self.mj.game = self.game
         self.mj.table.payee = self._pay
         self.over = False
+        self._version = 0  # bumped by every move played
+        self._moves_version = -1
+        self._moves: dict[str, list[Move]] = {}
         self._start_kyoku()
 
     @classmethod
@@ -207,6 +210,16 @@ class JanpoGame:
         return self.mj.waiting_on()
 
     def legal_moves(self, player: str) -> list[Move]:
+        """Worked out once per state and player (a move asks for them from the view, the
+        mover's choice and the move's check); each call gets its own copy."""
+        if self._moves_version != self._version:
+            self._moves_version, self._moves = self._version, {}
+        kept = self._moves.get(player)
+        if kept is None:
+            kept = self._moves[player] = self._legal_moves(player)
+        return [[list(x) if isinstance(x, list) else x for x in m] for m in kept]
+
+    def _legal_moves(self, player: str) -> list[Move]:
         if self.over or player not in self.players:
             return []
         if self.playout:
@@ -253,6 +266,7 @@ class JanpoGame:
         entry = next((m for m in legal if matches(move, m)), None)
         if entry is None:
             raise IllegalMove(self._why_not(player, move, legal))
+        self._version += 1  # from here on the state changes: the kept legal moves are stale
         if self.playout:
             assert self.hand is not None
             self.hand.act(player, move[1], move[2] if len(move) > 2 else None)
