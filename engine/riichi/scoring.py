@@ -1,9 +1,9 @@
 """Hand value and waits: a thin adapter over the `mahjong` library, configured to RULES.md R6/R13.
 
 The library decides yaku, han, fu, payments and shanten; this module only builds its input
-(136 ids of the whole hand, its meld objects, a fresh ``HandConfig`` per call) and applies the
-one correction R6 asks for: a pair of the wind that is both seat and round wind is worth 2 fu,
-not the library's 4.
+(136 ids of the whole hand, its meld objects, a ``HandConfig`` kept per situation and thread:
+engine/riichi/library_config.py) and applies the one correction R6 asks for:
+a pair of the wind that is both seat and round wind is worth 2 fu, not the library's 4.
 
 How the correction is made: a hand whose only tiles of that wind are its pair holds exactly two
 of them, so it can never score the round-wind yakuhai (that needs three). Asking the library with
@@ -38,13 +38,14 @@ from dataclasses import dataclass
 
 from mahjong.agari import Agari
 from mahjong.hand_calculating.hand import HandCalculator
-from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.hand_calculating.hand_config import HandConfig
 from mahjong.hand_calculating.scores import ScoresCalculator
-from mahjong.meld import Meld as LibMeld
 from mahjong.shanten import Shanten
 
 from engine.memo import Memo
-from engine.tiles import ORPHANS, Meld, MeldKind, near_kinds, to_34
+from engine.riichi import library_config
+from engine.riichi.library_config import EAST_34, Situation, library_melds, options
+from engine.tiles import ORPHANS, Meld, near_kinds, to_34
 
 __all__ = [
     "DAISANGEN",
@@ -53,6 +54,7 @@ __all__ = [
     "SUUKANTSU",
     "WinContext",
     "WinScore",
+    "clear_memos",
     "describe",
     "hand_config",
     "known_shanten",
@@ -61,12 +63,12 @@ __all__ = [
     "options",
     "payments",
     "score_win",
+    "situation",
     "shanten",
     "tenpai_waits",
     "waits",
 ]
 
-EAST_34 = 27
 YAKUMAN_HAN = 13
 # Library names of the yakuman that can make a player liable (R7).
 DAISANGEN = "Daisangen"
@@ -78,14 +80,6 @@ PAO_YAKUMAN = frozenset({DAISANGEN, DAISUUSHII, SUUKANTSU})
 _SHANTEN: Memo[int] = Memo(1 << 16)
 _WAITS: Memo[tuple[int, ...]] = Memo(1 << 16)
 _NOT_A_WIN = frozenset({HandCalculator.ERR_HAND_NOT_WINNING, HandCalculator.ERR_NO_YAKU})
-_LIB_KIND = {
-    MeldKind.CHI: (LibMeld.CHI, True),
-    MeldKind.PON: (LibMeld.PON, True),
-    MeldKind.MINKAN: (LibMeld.KAN, True),
-    MeldKind.ANKAN: (LibMeld.KAN, False),
-    MeldKind.KAKAN: (LibMeld.SHOUMINKAN, True),
-}
-
 
 @dataclass(frozen=True, slots=True)
 class WinContext:
@@ -152,20 +146,6 @@ class WinScore:
         return tuple(y for y in self.yakuman_parts if y in PAO_YAKUMAN)
 
 
-def options(red_fives: bool = True) -> OptionalRules:
-    """The library's optional rules as R6/R13 set them."""
-    return OptionalRules(
-        has_open_tanyao=True,
-        has_aka_dora=red_fives,
-        has_double_yakuman=False,
-        kazoe_limit=HandConstants.KAZOE_SANBAIMAN,
-        kiriage=True,
-        fu_for_open_pinfu=True,
-        fu_for_pinfu_tsumo=False,
-        renhou_as_yakuman=False,
-    )
-
-
 def _double_wind_pair(ctx: WinContext) -> bool:
     """True when the hand's only tiles of the seat-and-round wind are a pair (R6: 2 fu).
 
@@ -177,33 +157,16 @@ def _double_wind_pair(ctx: WinContext) -> bool:
     return sum(1 for t in ctx.closed if t // 4 == wind) == 2 and all(m.kind34 != wind for m in ctx.melds)
 
 
+def situation(ctx: WinContext) -> Situation:
+    """What the library's config says about a win (engine/riichi/library_config.py)."""
+    return (ctx.tsumo, ctx.riichi or ctx.double_riichi, ctx.double_riichi, ctx.ippatsu, ctx.rinshan,
+            ctx.chankan, ctx.haitei, ctx.houtei, ctx.tenhou, ctx.chiihou, ctx.seat_wind,
+            None if _double_wind_pair(ctx) else ctx.round_wind, ctx.red_fives)
+
+
 def hand_config(ctx: WinContext) -> HandConfig:
-    """A fresh library config for one win (the library mutates the one it is given)."""
-    riichi = ctx.riichi or ctx.double_riichi
-    return HandConfig(
-        is_tsumo=ctx.tsumo,
-        is_riichi=riichi,
-        is_daburu_riichi=ctx.double_riichi,
-        is_ippatsu=ctx.ippatsu,
-        is_rinshan=ctx.rinshan,
-        is_chankan=ctx.chankan,
-        is_haitei=ctx.haitei,
-        is_houtei=ctx.houtei,
-        is_tenhou=ctx.tenhou,
-        is_chiihou=ctx.chiihou,
-        player_wind=EAST_34 + ctx.seat_wind,
-        round_wind=None if _double_wind_pair(ctx) else EAST_34 + ctx.round_wind,
-        options=options(ctx.red_fives),
-    )
-
-
-def library_melds(melds: Iterable[Meld]) -> list[LibMeld]:
-    """Engine melds as library melds (kakan is the library's shouminkan; ankan a closed kan)."""
-    out = []
-    for m in melds:
-        kind, opened = _LIB_KIND[m.kind]
-        out.append(LibMeld(meld_type=kind, tiles=sorted(m.tiles), opened=opened, called_tile=m.called))
-    return out
+    """A new library config for one win (the library writes to the one it is given)."""
+    return library_config.build(situation(ctx))
 
 
 def score_win(ctx: WinContext) -> WinScore | None:
@@ -224,21 +187,31 @@ def score_win(ctx: WinContext) -> WinScore | None:
     if ctx.win_tile not in ctx.closed:
         raise ValueError(f"winning tile {ctx.win_tile} is not among the closed tiles")
     riichi = ctx.riichi or ctx.double_riichi
+    tiles = list(ctx.closed)
+    for m in ctx.melds:
+        tiles += m.tiles
     result = HandCalculator.estimate_hand_value(
-        list(ctx.all_tiles),
+        tiles,
         ctx.win_tile,
         melds=library_melds(ctx.melds),
         dora_indicators=list(ctx.dora_indicators),
-        config=hand_config(ctx),
+        config=library_config.config(situation(ctx)),
         ura_dora_indicators=list(ctx.ura_indicators) if riichi else None,
     )
     if result.error in _NOT_A_WIN:
         return None
     if result.error or result.cost is None or result.yaku is None:
         raise ValueError(f"inconsistent win context: {result.error}")
-    yaku = result.yaku
     han, fu = int(result.han or 0), int(result.fu or 0)
-    yakuman = tuple(y.name for y in yaku if y.is_yakuman)
+    names: list[str] = []
+    hans: list[int] = []
+    yakuman: list[str] = []
+    opened = result.is_open_hand
+    for y in result.yaku:  # read now: the kept config's dora yaku get the next hand's count
+        names.append(y.name)
+        hans.append(y.han_open if opened and y.han_open else y.han_closed)
+        if y.is_yakuman:
+            yakuman.append(y.name)
     main, additional = result.cost["main"], result.cost["additional"]
     if not ctx.tsumo:
         ron, tsumo_dealer, tsumo_other = main, 0, 0
@@ -249,14 +222,14 @@ def score_win(ctx: WinContext) -> WinScore | None:
     return WinScore(
         han=han,
         fu=fu,
-        yaku=tuple(y.name for y in yaku),
+        yaku=tuple(names),
         yakuman=bool(yakuman),
         limit=limit_name(han, fu, bool(yakuman)),
         ron=ron,
         tsumo_dealer=tsumo_dealer,
         tsumo_other=tsumo_other,
-        yakuman_parts=yakuman,
-        yaku_han=tuple(y.han_open if result.is_open_hand and y.han_open else y.han_closed for y in yaku),
+        yakuman_parts=tuple(yakuman),
+        yaku_han=tuple(hans),
     )
 
 
@@ -294,7 +267,7 @@ def payments(han: int, fu: int, *, dealer: bool, tsumo: bool, yakuman: bool = Fa
     >>> payments(3, 60, dealer=False, tsumo=True)
     (0, 4000, 2000)
     """
-    config = HandConfig(is_tsumo=tsumo, player_wind=EAST_34 if dealer else EAST_34 + 1, options=options())
+    config = library_config.config((tsumo, *(False,) * 9, 0 if dealer else 1, None, True))  # only read
     cost = ScoresCalculator.calculate_scores(han, fu, config, yakuman)
     if not tsumo:
         return cost["main"], 0, 0
@@ -314,6 +287,12 @@ def shanten(closed: Iterable[int], melds: Iterable[Meld] = ()) -> int:
     concealed = not list(melds)
     return _SHANTEN.get(_shanten_key(counts, concealed),
                         lambda: Shanten.calculate_shanten(counts, use_chiitoitsu=concealed, use_kokushi=concealed))
+
+
+def clear_memos() -> None:
+    """Forget the kept shanten and waits (a benchmark of fresh hands starts from nothing)."""
+    _SHANTEN.clear()
+    _WAITS.clear()
 
 
 def known_shanten(closed: Iterable[int], melds: Iterable[Meld] = ()) -> int | None:
