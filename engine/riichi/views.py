@@ -97,6 +97,9 @@ def visible_counts(k: Kyoku, seat: int) -> list[int]:
 
 
 def private_view(k: Kyoku, seat: int, players: Sequence[str]) -> dict[str, Any]:
+    # The legal moves first: working them out notes why a complete shape on the drawn tile is not
+    # a win (no_win_reason), so the view is the same whether or not they were asked for before it.
+    legal = k.legal(seat)
     view = public_view(k, players)
     st = k.seats[seat]
     seen = visible_counts(k, seat)
@@ -114,7 +117,7 @@ def private_view(k: Kyoku, seat: int, players: Sequence[str]) -> dict[str, Any]:
         "riichi_declared": st.riichi or st.riichi_pending,
         "ippatsu": st.ippatsu,
         "no_win_reason": k.no_win_reason(seat),
-        "legal": [[players[seat], *m] for m in k.legal(seat)],
+        "legal": [[players[seat], *m] for m in legal],
         "may_call": view["calls_pending"] and seat in k.waiting_on(),
     })
     return view
