@@ -187,6 +187,8 @@ class Kyoku:
         self.start_points = tuple(table.points)  # the points as the kyoku was dealt
         self.start_deposits = table.deposits  # riichi sticks on the table as it was dealt
         self.version = 0  # bumped by every move; keys the cache of legal moves
+        # views.py: each seat's river as views write it, kept by (discards, called away)
+        self.river_views: dict[int, tuple[tuple[int, int], list[dict[str, Any]]]] = {}
         self._legal_key: tuple[int, tuple[int, ...]] | None = None
         self._legal_cache: dict[int, list[list[str]]] = {}
         for s in range(4):

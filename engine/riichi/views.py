@@ -30,13 +30,27 @@ def _meld(k: Kyoku, players: Sequence[str], meld: Any) -> dict[str, Any]:
     }
 
 
+def _river(k: Kyoku, seat: int) -> list[dict[str, Any]]:
+    """The seat's discards as views show them: written once per change (a river only grows, and
+    a discard is only ever marked called), copied for each view, which its reader may change."""
+    st = k.seats[seat]
+    key = (len(st.discards), len(st.called_away))
+    kept = k.river_views.get(seat)
+    if kept is None or kept[0] != key:
+        names, called = k.tile_names, st.called_away
+        kept = k.river_views[seat] = (key, [
+            {"tile": names[d.tile], "tsumogiri": d.tsumogiri, "riichi": d.riichi, "called": i in called,
+             "order": d.order}
+            for i, d in enumerate(st.discards)
+        ])
+    return [dict(d) for d in kept[1]]
+
+
 def public_view(k: Kyoku, players: Sequence[str]) -> dict[str, Any]:
-    names = k.tile_names
     points = k.table.points
     dealer = k.dealer
     seats = []
     for s, st in enumerate(k.seats):
-        called = st.called_away
         seats.append({
             "player": players[s],
             "wind": WINDS[(s - dealer) % 4],
@@ -44,11 +58,7 @@ def public_view(k: Kyoku, players: Sequence[str]) -> dict[str, Any]:
             "riichi": st.riichi or st.riichi_pending,
             "hand_count": len(st.hand),
             "has_drawn": st.drawn is not None,
-            "discards": [
-                {"tile": names[d.tile], "tsumogiri": d.tsumogiri, "riichi": d.riichi,
-                 "called": i in called, "order": d.order}
-                for i, d in enumerate(st.discards)
-            ],
+            "discards": _river(k, s),
             "melds": [_meld(k, players, m) for m in st.melds],
         })
     last = None
