@@ -3,8 +3,9 @@
 A ``HandConfig`` builds a ``YakuConfig`` of some sixty yaku objects, and a library meld sets each
 attribute through a checking ``__setattr__``; built afresh for every win, the two cost about as
 much as all the rest of the adapter. So each thread keeps one config per situation (winds, tsumo,
-riichi, ...), built by the library itself, and reuses it, and library melds are kept per engine
-meld (neither kind of meld is changed once made).
+riichi, ...), built by the library itself, all of them sharing one ``YakuConfig`` (which does not
+depend on the situation, and so stays a few dozen objects for the garbage collector to walk), and
+library melds are kept per engine meld (neither kind of meld is changed once made).
 
 Why reuse is safe: while scoring, the library writes to the config's yaku objects only (a kept
 config is otherwise read): the three dora yaku get the hand's dora count just before they are
@@ -56,9 +57,9 @@ Situation = tuple[bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, in
 
 _OPTIONS = {red: options(red) for red in (False, True)}  # read, never written, by the library
 _LOCAL = threading.local()  # .configs: this thread's kept configs by situation
-_PER_THREAD = 256  # about 15 KB each; play meets a few dozen situations
+_PER_THREAD = 256  # play meets a few dozen situations; they share the thread's yaku objects
 _MELDS: dict[Meld, LibMeld] = {}
-_MELDS_SIZE = 4096
+_MELDS_SIZE = 1024
 
 
 def build(situation: Situation) -> HandConfig:
@@ -93,7 +94,10 @@ def config(situation: Situation) -> HandConfig:
     if found is None:
         if len(kept) >= _PER_THREAD:
             kept.clear()
-        found = kept[situation] = build(situation)
+        found = build(situation)
+        if kept:  # one set of yaku objects per thread: they do not depend on the situation
+            found.yaku = next(iter(kept.values())).yaku
+        kept[situation] = found
     return found
 
 

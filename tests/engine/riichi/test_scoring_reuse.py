@@ -104,6 +104,7 @@ def test_a_config_is_kept_per_thread_and_situation() -> None:
     other = (True, *situation[1:])
     mine = library_config.config(situation)
     assert library_config.config(situation) is mine and library_config.config(other) is not mine
+    assert library_config.config(other).yaku is mine.yaku  # one set of yaku objects per thread
     with ThreadPoolExecutor(max_workers=1) as pool:
         theirs = pool.submit(library_config.config, situation).result()
     assert theirs is not mine and theirs.yaku.dora is not mine.yaku.dora
