@@ -58,8 +58,8 @@ Situation = tuple[bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, in
 _OPTIONS = {red: options(red) for red in (False, True)}  # read, never written, by the library
 _LOCAL = threading.local()  # .configs: this thread's kept configs by situation
 _PER_THREAD = 256  # play meets a few dozen situations; they share the thread's yaku objects
-_MELDS: dict[Meld, LibMeld] = {}
-_MELDS_SIZE = 1024
+_MELDS: dict[tuple[tuple[int, ...], int | None, int], LibMeld] = {}
+_MELDS_SIZE = 4096  # about what the open melds of a thousand tables come to
 
 
 def build(situation: Situation) -> HandConfig:
@@ -105,12 +105,15 @@ def library_melds(melds: Iterable[Meld]) -> list[LibMeld]:
     """Engine melds as library melds (kakan is the library's shouminkan; ankan a closed kan)."""
     out = []
     for m in melds:
-        lib = _MELDS.get(m)
+        # keyed by what makes the library meld, in values that hash in C (a Meld's own hash and
+        # equality run its dataclass methods and the enum's __hash__, several times the lookup)
+        key = (m.tiles, m.called, id(m.kind))
+        lib = _MELDS.get(key)
         if lib is None:
             kind, opened = _LIB_KIND[m.kind]
             lib = LibMeld(meld_type=kind, tiles=sorted(m.tiles), opened=opened, called_tile=m.called)
             if len(_MELDS) >= _MELDS_SIZE:
                 _MELDS.clear()
-            _MELDS[m] = lib
+            _MELDS[key] = lib
         out.append(lib)
     return out
