@@ -1,10 +1,11 @@
 """What the engine keeps between calls (shanten and waits by counts, legal moves per state, Janpo's
-combined moves, the discard's skipped waits) never changes an answer.
+combined moves, each seat's river as views write it, the discard's skipped waits) never changes an
+answer.
 
 Each game is played twice. Live: as the bot plays it, the mover's view and legal moves, then the
 move, with every cache warm, and after each move every seat's view and legal moves asked in a
-mixed order and twice. Fresh: the same moves replayed with the shape memos turned off (each
-question goes to the `mahjong` library) and each state asked once. Every answer at every step
+mixed order and twice. Fresh: the same moves replayed with all of that turned off (each question
+goes to the `mahjong` library, each answer is worked out anew) and each state asked once. Every answer at every step
 must be the same. ``CACHED_ANSWER_GAMES`` sets the random-move games per game kind (default 6;
 two more per kind are played by normal CPUs, which riichi, call and win more).
 """
@@ -25,9 +26,11 @@ from engine.base import Game, Move
 from engine.cpu import choose_move
 from engine.five import tenpai as five_tenpai
 from engine.games import new_game
+from engine.janpo.game import JanpoGame
 from engine.memo import Memo
 from engine.randomplay import concrete
-from engine.riichi import scoring
+from engine.riichi import scoring, views
+from engine.riichi.kyoku import Kyoku
 
 GAMES = int(os.environ.get("CACHED_ANSWER_GAMES", "6"))
 KINDS = {
@@ -97,11 +100,21 @@ def fresh(kind: str, seed: int, moves: list[Move]) -> Iterator[str]:
         yield snapshot(game, mixed=False)
 
 
+def river_afresh(k: Kyoku, seat: int) -> list[dict[str, Any]]:
+    st = k.seats[seat]
+    return [{"tile": k.name(d.tile), "tsumogiri": d.tsumogiri, "riichi": d.riichi, "called": i in st.called_away,
+             "order": d.order} for i, d in enumerate(st.discards)]
+
+
 @pytest.fixture
 def no_memo(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
+    """Turn every kept answer off: shape memos, legal moves per state, Janpo's moves, rivers."""
     def off() -> None:
         monkeypatch.setattr(Memo, "get", lambda self, key, compute: compute())
         monkeypatch.setattr(Memo, "peek", lambda self, key: None)
+        monkeypatch.setattr(Kyoku, "legal", lambda self, seat: self._compute_legal(seat))
+        monkeypatch.setattr(JanpoGame, "legal_moves", JanpoGame._legal_moves)
+        monkeypatch.setattr(views, "_river", river_afresh)
 
     return off
 
