@@ -49,7 +49,7 @@ def completing_kinds(
 
 # Kept by counts (engine/memo.py): a turn asks about the same hands again (legal moves, riichi
 # discards, the view, the discard); bytes keys keep the garbage collector out of it.
-_MEMO: Memo[tuple[int, ...]] = Memo(1 << 16)
+_MEMO: Memo[tuple[int, ...]] = Memo(1 << 15)
 
 
 def _completing(counts: list[int], seven_pairs: bool, thirteen_orphans: bool) -> tuple[int, ...]:

@@ -77,8 +77,9 @@ SUUKANTSU = "Suu Kantsu"
 PAO_YAKUMAN = frozenset({DAISANGEN, DAISUUSHII, SUUKANTSU})
 
 # Shanten and waits by the concealed counts (engine/memo.py): a turn asks about one hand many times.
-_SHANTEN: Memo[int] = Memo(1 << 16)
-_WAITS: Memo[tuple[int, ...]] = Memo(1 << 16)
+# 32,768 entries (about 4 MB each at most) hold the recent hands of a thousand tables.
+_SHANTEN: Memo[int] = Memo(1 << 15)
+_WAITS: Memo[tuple[int, ...]] = Memo(1 << 15)
 _NOT_A_WIN = frozenset({HandCalculator.ERR_HAND_NOT_WINNING, HandCalculator.ERR_NO_YAKU})
 
 @dataclass(frozen=True, slots=True)
