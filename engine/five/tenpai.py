@@ -43,7 +43,7 @@ def completing_kinds(
     """Every 34-kind that would complete the shape, even one whose four copies are all held
     (what furiten looks at); ``concealed`` is the hand without the tile to come."""
     counts = to_34(list(concealed))
-    key = bytes(counts) + bytes((seven_pairs, thirteen_orphans))
+    key = bytes(counts) + bytes((bool(seven_pairs), bool(thirteen_orphans)))
     return list(_MEMO.get(key, lambda: _completing(counts, seven_pairs, thirteen_orphans)))
 
 
