@@ -102,12 +102,12 @@ class _Watch:
     def install(self, patch: _Patch) -> None:
         handle = self.fake.handle
 
-        async def watched(method: str, path: str, payload: Any, files: Any) -> Any:
+        async def watched(method: str, path: str, payload: Any, files: Any, *rest: Any) -> Any:
             if path.startswith("/channels/"):  # counted as the request starts, as Discord counts
                 self.rest.append((time.perf_counter(), path.split("/")[2]))
             elif path == "/users/@me/channels":
                 self.rest.append((time.perf_counter(), ""))  # opening a DM: no channel's limit
-            result = await handle(method, path, payload, files)
+            result = await handle(method, path, payload, files, *rest)
             self.seen(method, path, result)
             return result
 
