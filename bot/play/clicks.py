@@ -42,6 +42,14 @@ def _playing(m: Any, table_id: str) -> TableSession | None:
 
 async def on_move(m: Any, interaction: discord.Interaction, table_id: str, no: int, index: int,
                   amount: str | None) -> None:
+    """A move button (or the amount modal's submit): human work, so CPU-only turns wait until
+    the click is answered and what follows from it is under way."""
+    async with m.steps.human():
+        await _on_move(m, interaction, table_id, no, index, amount)
+
+
+async def _on_move(m: Any, interaction: discord.Interaction, table_id: str, no: int, index: int,
+                   amount: str | None) -> None:
     session = _playing(m, table_id)
     if session is None:
         return await answer(interaction, "err.stale")
@@ -58,7 +66,7 @@ async def on_move(m: Any, interaction: discord.Interaction, table_id: str, no: i
             await interaction.response.send_modal(modal)
             return
     await interaction.response.defer()  # acknowledged at once, whatever the table is doing
-    async with m.steps.human(), m.working(session):
+    async with m.working(session):
         error, move, out = await _play(m, session, player, no, index, amount)
     if error is None and out is not None and not await m.stored(session, out):
         error = ("err.stale", {})  # played elsewhere first: what is stored stands
