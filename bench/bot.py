@@ -152,6 +152,34 @@ class _Watch:
         self.last_click[user] = clicked
 
 
+def _time_saves(patch: _Patch, store: Any, saves: list[float]) -> None:
+    """Save latency: from the save being asked for (queued) to its being stored."""
+    from bot.play import persist
+
+    queue = getattr(persist, "queue_save", None)
+    if queue is None:  # the code before the writer: saves were awaited in place
+        for name in ("save_table", "append_moves"):
+            call = getattr(store, name)
+
+            async def timed(*args: Any, _call: Any = call, **kw: Any) -> Any:
+                start = time.perf_counter()
+                try:
+                    return await _call(*args, **kw)
+                finally:
+                    saves.append(time.perf_counter() - start)
+
+            patch.setattr(store, name, timed)
+        return
+
+    def timed_queue(*args: Any) -> Any:
+        start = time.perf_counter()
+        future = queue(*args)
+        future.add_done_callback(lambda _: saves.append(time.perf_counter() - start))
+        return future
+
+    patch.setattr(persist, "queue_save", timed_queue)
+
+
 def _over(calls: list[tuple[float, str]]) -> tuple[int, int]:
     """(the most calls in any 1 s, calls Discord would have answered 429)."""
     window: deque[float] = deque()
@@ -195,16 +223,7 @@ async def _load(cpu_tables: int, db: str) -> list[tuple[str, str]]:
     saves: list[float] = []
     try:
         store = await Store.open(db)
-        save_table = store.save_table
-
-        async def timed_save(*args: Any, **kw: Any) -> Any:
-            start = time.perf_counter()
-            try:
-                return await save_table(*args, **kw)
-            finally:
-                saves.append(time.perf_counter() - start)
-
-        patch.setattr(store, "save_table", timed_save)
+        _time_saves(patch, store, saves)
         seeds = iter(range(1, 10**9))
         bot = JanpoBot(Config(token="bench"), store=store, seeds=lambda: next(seeds))
         watch = _Watch(h, fake, bot)
@@ -234,6 +253,8 @@ async def _load(cpu_tables: int, db: str) -> list[tuple[str, str]]:
         opened = time.perf_counter() - opening
         workers = list(getattr(bot.render_pool._executor, "_processes", {}) or {})
         saves.clear()
+        if "_writer" in store.__dict__:
+            store.writer.sizes.clear()
         moves0, rest0 = len(manager.move_times), len(watch.rest)
         cpu0, dec0, work0 = time.process_time(), decisions[0], sum(_cpu_of(p) for p in workers)
         watch.measuring = True
@@ -248,6 +269,7 @@ async def _load(cpu_tables: int, db: str) -> list[tuple[str, str]]:
         calls = [c for c in watch.rest[rest0:] if c[0] >= start]
         most, over = _over(watch.rest)
         after = _rss_mb()
+        batches = _batches(store)
         tables = HUMANS + cpu_tables
         await bot.close()
     finally:
@@ -262,6 +284,7 @@ async def _load(cpu_tables: int, db: str) -> list[tuple[str, str]]:
         ("  click answered p50 / p95 / max", _ms3(watch.answered)),
         ("  next prompt after a click, less CPU pacing", _ms3(watch.next_prompt)),
         ("  save latency p50 / p95 / max", _ms3(saves)),
+        ("  saves per batch written: median / most", batches),
         ("  resident memory per table", f"{(after - before) / tables * 1024:.0f} KB"),
         ("  CPU s: bot process / in CPU decisions / render workers",
          f"{process:.1f} / {decided:.1f} / {rendered:.1f} over {elapsed:.1f} s"),
@@ -270,6 +293,11 @@ async def _load(cpu_tables: int, db: str) -> list[tuple[str, str]]:
          f"{moves / process:.0f}" if process else "n/a"),
         ("  machine load average while measured (2 cores)", f"{os.getloadavg()[0]:.1f}"),
     ]
+
+
+def _batches(store: Any) -> str:
+    sizes = list(getattr(store.__dict__.get("_writer"), "sizes", []) or [])
+    return f"{statistics.median(sizes):.0f} / {max(sizes)}" if sizes else "n/a (one save a transaction)"
 
 
 def run(quick: bool) -> list[tuple[str, str]]:

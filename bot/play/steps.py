@@ -62,7 +62,7 @@ class Steps:
                 if future.done() and not future.cancelled():  # let in as it was cancelled: pass it on
                     self.playing -= 1
                     self._let_in()
-                else:
+                elif future in self._waiting:  # not let in: its place goes
                     self._waiting.remove(future)
                 raise
         else:
@@ -75,5 +75,7 @@ class Steps:
 
     def _let_in(self) -> None:
         while not self.humans and self.playing < self.at_once and self._waiting:
-            self.playing += 1  # counted for it now, so nobody overtakes it meanwhile
-            self._waiting.popleft().set_result(None)
+            future = self._waiting.popleft()
+            if not future.done():  # a cancelled one is skipped
+                self.playing += 1  # counted for it now, so nobody overtakes it meanwhile
+                future.set_result(None)

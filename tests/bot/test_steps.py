@@ -73,6 +73,7 @@ async def test_a_turn_cancelled_while_waiting_or_just_let_in_leaves_its_place() 
         async with steps.turn(human=False):
             await release.wait()
             done.append(0)
+            waiting.cancel()  # cancelled in the queue, and not yet told when this turn ends
         let_in.cancel()  # turn 2 was let in as this one ended, and has not run yet
 
     first = asyncio.ensure_future(first_turn())
@@ -80,8 +81,6 @@ async def test_a_turn_cancelled_while_waiting_or_just_let_in_leaves_its_place() 
     waiting = asyncio.ensure_future(turn(1))
     let_in = asyncio.ensure_future(turn(2))
     last = asyncio.ensure_future(turn(3))
-    await asyncio.sleep(0)
-    waiting.cancel()  # cancelled in the queue
     await asyncio.sleep(0)
     release.set()
     await asyncio.gather(first, waiting, let_in, last, return_exceptions=True)
