@@ -272,6 +272,7 @@ async def _load(cpu_tables: int, db: str) -> list[tuple[str, str]]:
         batches = _batches(store)
         tables = HUMANS + cpu_tables
         await bot.close()
+        await store.close()  # the bot closes only a store it opened itself
     finally:
         patch.restore()
     outside = 1 - decided / process if process else float("nan")
