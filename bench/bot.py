@@ -11,7 +11,8 @@ Per load, over a window of ``WINDOW`` seconds after every table has started:
 - click answered: from the click to the interaction's ``Played: ...`` edit (the move stored);
   next prompt after a click: from the click to the player's next hand DM, less the CPU pacing of
   the CPU moves made in between (``cpu_pause`` each): the bot's own delay;
-- save latency (``save_table``), resident memory per table;
+- save latency (from the save being asked for to its being stored), saves per batch, resident
+  memory per table;
 - CPU: the bot process's CPU time (``time.process_time``), the part spent in CPU decisions
   (``thread_time`` inside ``choose_move``) and the render workers' CPU time (``/proc``), so the
   share outside decisions does not depend on how loaded the machine is.

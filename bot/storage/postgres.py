@@ -110,17 +110,20 @@ class PostgresStore(PostgresCoordination, Store):
             return await live.append_moves(conn, table_id, first_move_no, moves, meta)
 
     async def write_batch(self, writes: list[Write]) -> list[Any]:
-        """One connection and one commit for the batch; each write in a savepoint of its own."""
+        """One connection and one commit for the batch. An append is one statement that changes
+        nothing when refused (so it needs no savepoint: one round trip); a whole table is written
+        in a savepoint of its own (``save_table``'s nested transaction)."""
         results: list[Any] = []
+        if len(writes) == 1 and writes[0].record is None:  # one statement commits by itself
+            return await super().write_batch(writes)
         async with self._pool.acquire() as conn, conn.transaction():
             for w in writes:
                 try:
-                    async with conn.transaction():
-                        if w.record is not None:
-                            await live.save_table(conn, w.record)
-                            results.append(None)
-                        else:
-                            results.append(await live.append_moves(conn, w.table_id, w.first, w.moves, w.meta))
+                    if w.record is not None:
+                        await live.save_table(conn, w.record)
+                        results.append(None)
+                    else:
+                        results.append(await live.append_moves(conn, w.table_id, w.first, w.moves, w.meta))
                 except (MoveConflict, ValueError, asyncpg.IntegrityConstraintViolationError) as e:
                     results.append(e)
         return results
