@@ -49,11 +49,12 @@ def _ms(times: list[float]) -> str:
     return f"p50 {statistics.median(times) * 1000:.2f} / p95 {p95 * 1000:.2f} ms"
 
 
-async def saves_per_second(store: Store, tables: int, seconds: float) -> str:
-    """``tables`` tables each appending one move after another, all at once."""
+async def saves_per_second(store: Store, tables: int, seconds: float, batched: bool = False) -> str:
+    """``tables`` tables each appending one move after another, all at once; ``batched``: through
+    the store's writer (as the bot saves), which commits the saves queued meanwhile together."""
     move = ["A", "discard", "5m", "raise", 3000]
     meta = {"seats": {"A": 1, "B": 2, "C": None, "D": 4}}
-    ids = [f"load-{tables}-{n}" for n in range(tables)]
+    ids = [f"load-{tables}-{n}{'-w' if batched else ''}" for n in range(tables)]
     for n, table_id in enumerate(ids):
         await store.create_table(TableRecord(table_id, 2, n, "janpo", {"game": "janpo", "moves": []}, meta))
     times: list[float] = []
@@ -63,7 +64,10 @@ async def saves_per_second(store: Store, tables: int, seconds: float) -> str:
         count = 0
         while time.perf_counter() < end:
             start = time.perf_counter()
-            count = await store.append_moves(table_id, count, [move], meta)
+            if batched:
+                count = await store.writer.append(table_id, count, [move], meta)
+            else:
+                count = await store.append_moves(table_id, count, [move], meta)
             times.append(time.perf_counter() - start)
 
     began = time.perf_counter()
@@ -118,6 +122,8 @@ async def run_load(label: str, open_store: OpenStore, quick: bool) -> list[tuple
         out: list[tuple[str, Any]] = [
             (f"{label}: append_moves, 1 table", await saves_per_second(store, 1, seconds)),
             (f"{label}: append_moves, 50 tables at once", await saves_per_second(store, 50, seconds)),
+            (f"{label}: the writer, 1 table", await saves_per_second(store, 1, seconds, batched=True)),
+            (f"{label}: the writer, 50 tables at once", await saves_per_second(store, 50, seconds, batched=True)),
         ]
     finally:
         await store.close()

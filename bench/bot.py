@@ -11,7 +11,8 @@ Per load, over a window of ``WINDOW`` seconds after every table has started:
 - click answered: from the click to the interaction's ``Played: ...`` edit (the move stored);
   next prompt after a click: from the click to the player's next hand DM, less the CPU pacing of
   the CPU moves made in between (``cpu_pause`` each): the bot's own delay;
-- save latency (``save_table``), resident memory per table;
+- save latency (from the save being asked for to its being stored), saves per batch, resident
+  memory per table;
 - CPU: the bot process's CPU time (``time.process_time``), the part spent in CPU decisions
   (``thread_time`` inside ``choose_move``) and the render workers' CPU time (``/proc``), so the
   share outside decisions does not depend on how loaded the machine is.
@@ -102,12 +103,12 @@ class _Watch:
     def install(self, patch: _Patch) -> None:
         handle = self.fake.handle
 
-        async def watched(method: str, path: str, payload: Any, files: Any) -> Any:
+        async def watched(method: str, path: str, payload: Any, files: Any, *rest: Any) -> Any:
             if path.startswith("/channels/"):  # counted as the request starts, as Discord counts
                 self.rest.append((time.perf_counter(), path.split("/")[2]))
             elif path == "/users/@me/channels":
                 self.rest.append((time.perf_counter(), ""))  # opening a DM: no channel's limit
-            result = await handle(method, path, payload, files)
+            result = await handle(method, path, payload, files, *rest)
             self.seen(method, path, result)
             return result
 
@@ -150,6 +151,34 @@ class _Watch:
         token = self.fake.click(self.bot, user, message, button["custom_id"])
         self.clicks[token] = clicked
         self.last_click[user] = clicked
+
+
+def _time_saves(patch: _Patch, store: Any, saves: list[float]) -> None:
+    """Save latency: from the save being asked for (queued) to its being stored."""
+    from bot.play import persist
+
+    queue = getattr(persist, "queue_save", None)
+    if queue is None:  # the code before the writer: saves were awaited in place
+        for name in ("save_table", "append_moves"):
+            call = getattr(store, name)
+
+            async def timed(*args: Any, _call: Any = call, **kw: Any) -> Any:
+                start = time.perf_counter()
+                try:
+                    return await _call(*args, **kw)
+                finally:
+                    saves.append(time.perf_counter() - start)
+
+            patch.setattr(store, name, timed)
+        return
+
+    def timed_queue(*args: Any) -> Any:
+        start = time.perf_counter()
+        future = queue(*args)
+        future.add_done_callback(lambda _: saves.append(time.perf_counter() - start))
+        return future
+
+    patch.setattr(persist, "queue_save", timed_queue)
 
 
 def _over(calls: list[tuple[float, str]]) -> tuple[int, int]:
@@ -195,16 +224,7 @@ async def _load(cpu_tables: int, db: str) -> list[tuple[str, str]]:
     saves: list[float] = []
     try:
         store = await Store.open(db)
-        save_table = store.save_table
-
-        async def timed_save(*args: Any, **kw: Any) -> Any:
-            start = time.perf_counter()
-            try:
-                return await save_table(*args, **kw)
-            finally:
-                saves.append(time.perf_counter() - start)
-
-        patch.setattr(store, "save_table", timed_save)
+        _time_saves(patch, store, saves)
         seeds = iter(range(1, 10**9))
         bot = JanpoBot(Config(token="bench"), store=store, seeds=lambda: next(seeds))
         watch = _Watch(h, fake, bot)
@@ -234,6 +254,8 @@ async def _load(cpu_tables: int, db: str) -> list[tuple[str, str]]:
         opened = time.perf_counter() - opening
         workers = list(getattr(bot.render_pool._executor, "_processes", {}) or {})
         saves.clear()
+        if "_writer" in store.__dict__:
+            store.writer.sizes.clear()
         moves0, rest0 = len(manager.move_times), len(watch.rest)
         cpu0, dec0, work0 = time.process_time(), decisions[0], sum(_cpu_of(p) for p in workers)
         watch.measuring = True
@@ -248,8 +270,10 @@ async def _load(cpu_tables: int, db: str) -> list[tuple[str, str]]:
         calls = [c for c in watch.rest[rest0:] if c[0] >= start]
         most, over = _over(watch.rest)
         after = _rss_mb()
+        batches = _batches(store)
         tables = HUMANS + cpu_tables
         await bot.close()
+        await store.close()  # the bot closes only a store it opened itself
     finally:
         patch.restore()
     outside = 1 - decided / process if process else float("nan")
@@ -262,6 +286,7 @@ async def _load(cpu_tables: int, db: str) -> list[tuple[str, str]]:
         ("  click answered p50 / p95 / max", _ms3(watch.answered)),
         ("  next prompt after a click, less CPU pacing", _ms3(watch.next_prompt)),
         ("  save latency p50 / p95 / max", _ms3(saves)),
+        ("  saves per batch written: median / most", batches),
         ("  resident memory per table", f"{(after - before) / tables * 1024:.0f} KB"),
         ("  CPU s: bot process / in CPU decisions / render workers",
          f"{process:.1f} / {decided:.1f} / {rendered:.1f} over {elapsed:.1f} s"),
@@ -270,6 +295,11 @@ async def _load(cpu_tables: int, db: str) -> list[tuple[str, str]]:
          f"{moves / process:.0f}" if process else "n/a"),
         ("  machine load average while measured (2 cores)", f"{os.getloadavg()[0]:.1f}"),
     ]
+
+
+def _batches(store: Any) -> str:
+    sizes = list(getattr(store.__dict__.get("_writer"), "sizes", []) or [])
+    return f"{statistics.median(sizes):.0f} / {max(sizes)}" if sizes else "n/a (one save a transaction)"
 
 
 def run(quick: bool) -> list[tuple[str, str]]:

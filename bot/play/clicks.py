@@ -1,8 +1,9 @@
 """Clicks during play: a move, a change of what the hand shows, "My hand", "I'm back".
 
 Write-ahead: a move click is acknowledged (deferred) at once, the move is checked against the
-prompt and played and the table saved under the lock, and only then is the answer edited in, so a
-move a player was told was played is always stored.
+prompt and played and the table's save queued under the lock; once the save is stored (waited
+for with the lock let go) the answer is edited in, so a move a player was told was played is
+always stored.
 """
 
 from __future__ import annotations
@@ -41,6 +42,14 @@ def _playing(m: Any, table_id: str) -> TableSession | None:
 
 async def on_move(m: Any, interaction: discord.Interaction, table_id: str, no: int, index: int,
                   amount: str | None) -> None:
+    """A move button (or the amount modal's submit): human work, so CPU-only turns wait until
+    the click is answered and what follows from it is under way."""
+    async with m.steps.human():
+        await _on_move(m, interaction, table_id, no, index, amount)
+
+
+async def _on_move(m: Any, interaction: discord.Interaction, table_id: str, no: int, index: int,
+                   amount: str | None) -> None:
     session = _playing(m, table_id)
     if session is None:
         return await answer(interaction, "err.stale")
@@ -59,6 +68,8 @@ async def on_move(m: Any, interaction: discord.Interaction, table_id: str, no: i
     await interaction.response.defer()  # acknowledged at once, whatever the table is doing
     async with m.working(session):
         error, move, out = await _play(m, session, player, no, index, amount)
+    if error is None and out is not None and not await m.stored(session, out):
+        error = ("err.stale", {})  # played elsewhere first: what is stored stands
     if error is not None:
         return await answer(interaction, error[0], **error[1])
     assert move is not None and out is not None
@@ -91,8 +102,7 @@ async def _play(m: Any, session: TableSession, player: str, no: int, index: int,
         except IllegalMove as e:
             return (ERROR_KEYS.get(e.code, "err.not_allowed"), {}), None, None
         out.merge(await m.advance(session))
-        if not await m.save_played(session, out):  # played elsewhere first: what is stored stands
-            return ("err.stale", {}), None, None
+        await m.save_played(session, out)  # queued; stored before the player is told (on_move)
         return None, move, out
 
 
@@ -149,9 +159,10 @@ async def on_back(m: Any, interaction: discord.Interaction, table_id: str) -> No
                 table.afk.discard(player)
                 table.missed[player] = 0
                 out = await m.advance(session)
-                if not await m.save_played(session, out):
-                    return await answer(interaction, "err.stale")
+                await m.save_played(session, out)
     if out is None:
         return await answer(interaction, "afk.not_away")
+    if not await m.stored(session, out):
+        return await answer(interaction, "err.stale")
     await answer(interaction, "afk.back")
     await m.effects.run(session, out)

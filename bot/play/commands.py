@@ -45,9 +45,8 @@ async def leave(m: Any, interaction: discord.Interaction) -> None:
                 table.seat(player).user_id = None
                 out = Outcome(withdrawn=session.clear_prompt(player))
                 out.merge(await m.advance(session))
-                if not await m.save_played(session, out):
-                    out = None
-    if out is None:
+                await m.save_played(session, out)
+    if out is None or not await m.stored(session, out):
         return await answer(interaction, "err.stale")
     await answer(interaction, "table.left")
     await m.effects.run(session, out)

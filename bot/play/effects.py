@@ -91,7 +91,10 @@ class Effects:
         return self._pool
 
     async def run(self, session: TableSession, out: Outcome, answered: int | None = None) -> None:
-        """``answered``: the message the clicking player's own answer already edits (a click)."""
+        """``answered``: the message the clicking player's own answer already edits (a click).
+        Nothing is told before what ``out`` played is stored; nothing at all if it was refused."""
+        if not await self.m.stored(session, out):
+            return
         if answered is not None:
             session.last_click = self.m.clock.now()
         for ref in out.withdrawn:

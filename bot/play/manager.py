@@ -9,9 +9,10 @@ A click for a table held elsewhere is deferred at once and forwarded to the hold
 Turn timers are also stored as rows, and a second loop claims expired ones, so a timer of a dead
 process still fires once, in the process that takes its table over.
 
-Nothing here holds a table's lock across a Discord call: a transition changes the session and
-saves it under the lock, then ``Effects`` tells Discord. ``close`` waits for every transition
-under way, so a move that was played is stored and nothing reaches Discord or the store after.
+Nothing here holds a table's lock across a Discord call or a write: a transition changes the
+session and queues its save under the lock, waits for the save once the lock is let go, then
+``Effects`` tells Discord. ``close`` waits for every transition under way and then for the
+store's writer, so a move that was played is stored and nothing reaches Discord or the store after.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from bot.play import clicks, commands, ending, forward, lobby, persist, turns
 from bot.play.clock import Clock, RealClock
 from bot.play.effects import Effects, answer
 from bot.play.session import TableSession
+from bot.play.steps import Steps
 from bot.play.table import Table
 from bot.play.turns import Outcome
 
@@ -64,6 +66,7 @@ class TableManager:
         self.background: set[asyncio.Task[Any]] = set()
         self.closed = False
         self.effects = Effects(self)
+        self.steps = Steps()  # CPU-only tables' turns wait behind work for humans
         self.move_times = turns.MOVE_TIMES
         self.shared = shared  # other processes serve tables of the same database
         self.shards = shards  # (this process's shard ids, shard count); None: every table is ours
@@ -124,18 +127,33 @@ class TableManager:
     # ---- storage (lock held) -------------------------------------------------------------------
 
     async def save(self, session: TableSession) -> None:
-        """Store the session (lock held). A stale copy (another process stored moves of the
-        table meanwhile) raises ``MoveConflict`` with nothing written; the session is let go,
-        so the next click for the table finds where it is served now."""
+        """Store the session and wait until it is stored (lock held: lobby changes, resumes; play
+        queues instead, ``save_played``). A stale copy (another process stored moves of the table
+        meanwhile) raises ``MoveConflict`` with nothing written; the session is let go, so the next
+        click for the table finds where it is served now."""
+        await self._written(session, await self.queue_save(session))
+
+    async def queue_save(self, session: TableSession) -> persist.Saving:
+        """Queue the session's save on the store's writer (lock held; waits only for the lease of a
+        table not stored yet, several processes)."""
         if self.shared and session.saved is None:
             await self.store.acquire_lease(session.table_id, self.holder, self.lease_seconds)
+        future = persist.queue_save(self.store, session)
+        return persist.Saving(future, self.timer_rows.pop(session.table_id, {}))
+
+    async def _written(self, session: TableSession, saving: persist.Saving) -> None:
         try:
-            await persist.save(self.store, session)
+            await saving.future
         except persist.MoveConflict:
-            log.warning("table %s was played elsewhere; this copy is dropped", session.table_id)
-            self.lost(session)
+            if not session.closed:
+                log.warning("table %s was played elsewhere; this copy is dropped", session.table_id)
+                self.lost(session)
             raise
-        for player, (no, due) in self.timer_rows.pop(session.table_id, {}).items():
+        except Exception:
+            session.saved = None  # not known to be stored: the next save writes the table whole
+            raise
+        rows, saving.rows = saving.rows, {}
+        for player, (no, due) in rows.items():
             self.spawn(self._timer_row(session.table_id, f"turn:{player}", no, due))
 
     async def _timer_row(self, table_id: str, kind: str, no: int, due: float) -> None:
@@ -152,14 +170,17 @@ class TableManager:
 
     async def store_message(self, session: TableSession) -> None:
         """A new table message id, from the publisher (which holds no lock)."""
+        out = Outcome()
         async with session.lock:
             if session.table.status == "playing" and not session.closed:
-                await self.save(session)
+                await self.save_played(session, out)
+        await self.stored(session, out)
 
     async def drop(self, session: TableSession, status: str) -> None:
         """The table ends unplayed or stopped (lock held): the channel is free at once."""
         session.table.status = status
         self.unregister(session)
+        await persist.settled(session)  # its queued saves first: the stop moves what they stored
         await persist.drop(self.store, session.table)
         await self.release(session.table_id)
 
@@ -221,7 +242,7 @@ class TableManager:
 
     async def _expire(self, session: TableSession, player: str, no: int, delay: float) -> None:
         await self.clock.sleep(delay)
-        async with self.working(session):
+        async with self.steps.human(), self.working(session):
             async with session.lock:
                 table = session.table
                 if (session.closed or table.status != "playing" or table.prompts.get(player) != no
@@ -229,8 +250,7 @@ class TableManager:
                     return
                 session.timers.pop(player, None)
                 out = turns.timeout_move(session, player).merge(await self.advance(session))
-                if not await self.save_played(session, out):
-                    return
+                await self.save_played(session, out)
             await self.effects.run(session, out)
 
     def continue_later(self, session: TableSession) -> None:
@@ -241,24 +261,31 @@ class TableManager:
             session.cpu_task = session.spawn(self._cpu_turn(session))
 
     async def _cpu_turn(self, session: TableSession) -> None:
+        """A CPU seat's move after the pause; a CPU-only table's waits its turn behind humans."""
         await self.clock.sleep(self.cpu_pause * self.time_scale)
-        async with self.working(session):
+        human = any(seat.user_id is not None for seat in session.table.seats)
+        async with self.steps.turn(human), self.working(session):
             async with session.lock:
                 if session.closed or session.table.status != "playing":
                     return
                 out = await self.advance(session)
-                if not await self.save_played(session, out):
-                    return
-            await self.effects.run(session, out)
+                await self.save_played(session, out)
+        await self.effects.run(session, out)
 
-    async def save_played(self, session: TableSession, out: Outcome) -> bool:
-        """Store what a transition played (lock held), before anyone is told; a game that ended is
-        stored by ``ending`` instead. False: another process stored a move first, so this copy is
-        stale and what is stored stands."""
-        if out.finished:
+    async def save_played(self, session: TableSession, out: Outcome) -> None:
+        """Queue what a transition played (lock held); ``stored`` waits for it once the lock is
+        let go, before anyone is told. A game that ended is stored by ``ending`` instead."""
+        if not out.finished:
+            out.saving = await self.queue_save(session)
+
+    async def stored(self, session: TableSession, out: Outcome) -> bool:
+        """Wait (no lock held) until what ``out`` played is stored. False: another process stored
+        a move first, so this copy is stale, is let go, and what is stored stands."""
+        saving = out.saving
+        if saving is None:
             return True
         try:
-            await self.save(session)
+            await self._written(session, saving)
         except persist.MoveConflict:
             return False
         return True
@@ -407,6 +434,7 @@ class TableManager:
         await asyncio.gather(*(s.close() for s in sessions), return_exceptions=True)
         current = asyncio.current_task()
         await asyncio.gather(*(task for task in self.background if task is not current), return_exceptions=True)
+        await self.store.writer.flush()
         if self.shared:
             await asyncio.gather(*(self.store.release_lease(s.table_id, self.holder) for s in sessions),
                                  return_exceptions=True)

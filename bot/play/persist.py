@@ -1,16 +1,20 @@
 """Every storage call of table play, in one place (the Store interface grows here, not elsewhere).
 
-A table is saved under its lock after each change and before anyone is told of it. A table in
-play is saved by appending the moves the store does not have yet (``append_moves``, one
-statement whose cost does not grow with the game); only a new table, a lobby, or a table whose
-scenario header changed (the Start fixes the seed and the seats) is written whole. If another
-process stored moves meanwhile, ``append_moves`` raises ``MoveConflict`` with nothing written:
-this copy of the table is stale, and the caller answers from what is stored.
+A table is saved after each change and before anyone is told of it: the save is queued on the
+store's one writer (:mod:`bot.storage.writer`) under the table's lock, so the table's saves keep
+the order of its changes, and awaited once the lock is released, so no lock waits on the disk.
+A table in play is saved by appending the moves the store does not have yet (``append_moves``,
+whose cost does not grow with the game); only a new table, a lobby, or a table whose scenario
+header changed (the Start fixes the seed and the seats) is written whole. If another process
+stored moves meanwhile, the append fails with ``MoveConflict`` with nothing written: this copy of
+the table is stale, and the caller answers from what is stored.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.comfort import UserSettings
@@ -19,7 +23,16 @@ from bot.play.table import Table
 from bot.storage import FinishedGame, TableRecord
 from bot.storage.base import MoveConflict
 
-__all__ = ["MoveConflict", "drop", "finish", "mark_saved", "record", "save", "unfinished"]
+__all__ = ["MoveConflict", "Saving", "drop", "finish", "mark_saved", "queue_save", "record", "settled", "unfinished"]
+
+
+@dataclass
+class Saving:
+    """A save queued for a table: ``future`` resolves once it is stored (or refused); ``rows``
+    are the turn timers to store once it is (several processes)."""
+
+    future: asyncio.Future[Any]
+    rows: dict[str, tuple[int, float]] = field(default_factory=dict)
 
 
 def _header(table: Table) -> str:
@@ -39,15 +52,26 @@ def mark_saved(session: TableSession) -> None:
     session.saved = (session.table.move_no, _header(session.table))
 
 
-async def save(store: Any, session: TableSession) -> None:
+def queue_save(store: Any, session: TableSession) -> asyncio.Future[Any]:
+    """Queue the table as it is now (lock held; nothing awaited): what the store lacks of it."""
     table = session.table
     header = _header(table)
+    writer = store.writer
     if session.saved is None or session.saved[1] != header or table.status != "playing":
-        await store.save_table(record(table))
+        future = writer.save(record(table))
     else:
         stored = session.saved[0]
-        await store.append_moves(table.table_id, stored, table.moves[stored:], table.meta())
+        future = writer.append(table.table_id, stored, table.moves[stored:], table.meta())
     session.saved = (table.move_no, header)
+    session.pending = future
+    return future
+
+
+async def settled(session: TableSession) -> None:
+    """Wait until the table's saves queued so far are written (before a write outside the
+    writer: the end of the game, a stop), whatever their outcome."""
+    if session.pending is not None and not session.pending.done():
+        await asyncio.wait([session.pending])
 
 
 async def load(store: Any, table_id: str) -> TableRecord | None:

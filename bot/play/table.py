@@ -134,13 +134,13 @@ class Table:
             "message_posted": self.message_posted,
             "started_at": self.started_at,
             "lang": self.lang,
-            "bank": self.bank,
-            "missed": self.missed,
+            "bank": dict(self.bank),  # copies: the meta is written after the lock is let go
+            "missed": dict(self.missed),
             "afk": sorted(self.afk),
             "dm_closed": sorted(self.dm_closed),
-            "deadlines": self.deadlines,
-            "answered": self.answered,
-            "fairness": self.fairness,
+            "deadlines": dict(self.deadlines),
+            "answered": dict(self.answered),
+            "fairness": None if self.fairness is None else dict(self.fairness),  # its lists are replaced, not changed
         }
 
     @classmethod

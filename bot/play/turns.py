@@ -37,6 +37,7 @@ class Outcome:
     finished: bool = False
     more_cpu: bool = False  # a CPU seat moves next, after the pause
     changed: bool = False  # the public picture needs an edit
+    saving: Any = None  # the save of what was played, queued (persist.Saving): awaited before telling
 
     def merge(self, other: Outcome) -> Outcome:
         self.played += other.played
@@ -48,6 +49,7 @@ class Outcome:
         self.finished |= other.finished
         self.more_cpu = other.more_cpu
         self.changed |= other.changed
+        self.saving = other.saving or self.saving
         return self
 
 

@@ -12,7 +12,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from bot.storage.writer import Write, Writer
 
 Period = Literal["all", "month", "week"]
 PERIOD_DAYS: dict[str, int | None] = {"all": None, "month": 30, "week": 7}
@@ -247,7 +250,39 @@ class Store(ABC):
         raise NotImplementedError(f"{cls.__name__} must define open()")
 
     @abstractmethod
-    async def close(self) -> None: ...
+    async def close(self) -> None:
+        """Writes what the writer has queued (:meth:`close_writer`), then lets the database go."""
+
+    @property
+    def writer(self) -> Writer:
+        """The store's one batching writer of tables in play (:mod:`bot.storage.writer`)."""
+        from bot.storage.writer import Writer
+
+        found: Writer | None = self.__dict__.get("_writer")
+        if found is None:
+            found = self.__dict__["_writer"] = Writer(self)
+        return found
+
+    async def close_writer(self) -> None:
+        found = self.__dict__.pop("_writer", None)
+        if found is not None:
+            await found.close()
+
+    async def write_batch(self, writes: list[Write]) -> list[Any]:
+        """Each write's result (``append_moves``'s count, None for a whole table) or the exception
+        it raised, in order. This default writes them one by one; a backend writes them in one
+        transaction, each in its own savepoint, so one refused write changes nothing else."""
+        results: list[Any] = []
+        for w in writes:
+            try:
+                if w.record is not None:
+                    await self.save_table(w.record)
+                    results.append(None)
+                else:
+                    results.append(await self.append_moves(w.table_id, w.first, w.moves, w.meta))
+            except Exception as e:
+                results.append(e)
+        return results
 
     # live tables: a header row plus one row per move (bot.storage.live)
     @abstractmethod

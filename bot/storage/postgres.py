@@ -27,6 +27,7 @@ from bot.storage.base import (
     FinishedGame,
     GameSummary,
     LeaderboardRow,
+    MoveConflict,
     Period,
     PlayerStats,
     RatingPoint,
@@ -41,6 +42,7 @@ from bot.storage.postgres_coord import PostgresCoordination
 from bot.storage.postgres_schema import migrate
 from bot.storage.rating import DEFAULT_RATING, cpu_rating, update
 from bot.storage.rows import ABORTED_COLUMNS, aborted_game, game_summaries, settings_object, stored_game
+from bot.storage.writer import Write
 
 T = TypeVar("T")
 RETRIED = (asyncpg.exceptions.DeadlockDetectedError, asyncpg.exceptions.SerializationError)
@@ -74,6 +76,7 @@ class PostgresStore(PostgresCoordination, Store):
         return cls(pool, path)
 
     async def close(self) -> None:
+        await self.close_writer()
         await self._close_listener()
         await self._pool.close()
 
@@ -105,6 +108,25 @@ class PostgresStore(PostgresCoordination, Store):
     ) -> int:
         async with self._pool.acquire() as conn:
             return await live.append_moves(conn, table_id, first_move_no, moves, meta)
+
+    async def write_batch(self, writes: list[Write]) -> list[Any]:
+        """One connection and one commit for the batch. An append is one statement that changes
+        nothing when refused (so it needs no savepoint: one round trip); a whole table is written
+        in a savepoint of its own (``save_table``'s nested transaction)."""
+        results: list[Any] = []
+        if len(writes) == 1 and writes[0].record is None:  # one statement commits by itself
+            return await super().write_batch(writes)
+        async with self._pool.acquire() as conn, conn.transaction():
+            for w in writes:
+                try:
+                    if w.record is not None:
+                        await live.save_table(conn, w.record)
+                        results.append(None)
+                    else:
+                        results.append(await live.append_moves(conn, w.table_id, w.first, w.moves, w.meta))
+                except (MoveConflict, ValueError, asyncpg.IntegrityConstraintViolationError) as e:
+                    results.append(e)
+        return results
 
     async def load_table(self, table_id: str) -> TableRecord | None:
         async with self._pool.acquire() as conn:

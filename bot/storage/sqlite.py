@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 
 from bot.storage import sqlite_live as live
+from bot.storage import sqlite_writes as writes
 from bot.storage.base import (
     PERIOD_DAYS,
     AbortedGame,
@@ -36,6 +38,9 @@ from bot.storage.rows import ABORTED_COLUMNS, aborted_game, game_summaries, sett
 from bot.storage.sqlite_coord import SQLiteCoordination
 from bot.storage.sqlite_rating import rate_stored_game
 from bot.storage.sqlite_schema import migrate
+from bot.storage.writer import Write
+
+T = TypeVar("T")
 
 
 def _json(value: Any) -> str:
@@ -72,25 +77,32 @@ class SQLiteStore(SQLiteCoordination, Store):
         return cls(db, path)
 
     async def close(self) -> None:
+        await self.close_writer()
         self._close_coordination()
         async with self._lock:
             await self._db.close()
 
+    async def _in_thread(self, work: Callable[..., T], *args: Any) -> T:
+        """Run ``work(connection, *args)`` in aiosqlite's thread: one hand-over for all its
+        statements (aiosqlite's own queue of callables; its public calls are one statement each)."""
+        async with self._lock:
+            return cast(T, await self._db._execute(work, self._db._conn, *args))  # type: ignore[no-untyped-call]
+
     # live tables
 
     async def save_table(self, rec: TableRecord) -> None:
-        async with self._lock:
-            await live.save_table(self._db, rec)
+        await self._in_thread(writes.save_table, rec)
 
     async def create_table(self, rec: TableRecord) -> None:
-        async with self._lock:
-            await live.create_table(self._db, rec)
+        await self._in_thread(writes.create_table, rec)
 
     async def append_moves(
         self, table_id: str, first_move_no: int, moves: list[Any], meta: dict[str, Any] | None = None
     ) -> int:
-        async with self._lock:
-            return await live.append_moves(self._db, table_id, first_move_no, moves, meta)
+        return int(await self._in_thread(writes.append_moves, table_id, first_move_no, moves, meta))
+
+    async def write_batch(self, batch: list[Write]) -> list[Any]:
+        return await self._in_thread(writes.write_batch, batch)
 
     async def load_table(self, table_id: str) -> TableRecord | None:
         async with self._lock:

@@ -87,6 +87,9 @@ async def kill(bot: JanpoBot) -> None:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     m.sessions.clear()
+    writer = bot.store.__dict__.get("_writer")  # its queued saves die with the process
+    if writer is not None and writer._task is not None:
+        writer._task.cancel()
     await bot.store._close_listener()
     bot.store._pool.terminate()
 
