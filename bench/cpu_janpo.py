@@ -6,7 +6,9 @@ seat), plus, per seat kind (the hard seat, and the average old seat), what it di
 got: poker and mahjong net, poker results by pot size, chips it put in with a big call or an
 all-in of its own and what those hands returned, folds, mahjong wins and deal-ins.
 
-``CPU_BENCH_GAMES`` deals from ``CPU_BENCH_SEED0``; ``CPU_JANPO_OUT`` names a JSON-lines file
+``CPU_BENCH_PARTS`` picks parts: ``h2h`` (the default), ``time`` (``bench/cpu.py``'s decision
+times for Janpo and hold'em only, warm and cold) and ``holdem`` (its heads-up baselines,
+``10 * CPU_BENCH_GAMES`` games each). ``CPU_BENCH_GAMES`` deals from ``CPU_BENCH_SEED0``; ``CPU_JANPO_OUT`` names a JSON-lines file
 that gets one line per deal (the margin and the diagnostics), so that two runs of different
 code on the same deals can be compared deal by deal::
 
@@ -24,8 +26,18 @@ import sys
 from collections import Counter
 from typing import Any
 
-from bench.cpu import BASELINE, PLAYERS, baseline_policy, spec
+from bench.cpu import (
+    BASELINE,
+    PLAYERS,
+    always_call,
+    always_shove,
+    baseline_policy,
+    decision_times,
+    holdem_vs,
+    spec,
+)
 from engine.base import Move
+from engine.cpu.baselines import random_player
 from engine.cpu.janpo_view import POKER_WORDS, janpo_spot
 from engine.cpu.match import Policy, cpu_policy, play_match
 from engine.games import new_game
@@ -148,15 +160,25 @@ def _load(paths: list[str]) -> list[dict[str, Any]]:
 def run(quick: bool) -> list[tuple[str, str]]:
     n = int(os.environ.get("CPU_BENCH_GAMES", "2" if quick else "100"))
     seed0 = int(os.environ.get("CPU_BENCH_SEED0", "0"))
+    parts = os.environ.get("CPU_BENCH_PARTS", "h2h").split(",")
     out_path = os.environ.get("CPU_JANPO_OUT")
-    deals = []
-    for seed in range(seed0, seed0 + n):
-        deal = play_deal(seed)
-        deals.append(deal)
-        if out_path:
-            with open(out_path, "a") as f:
-                f.write(json.dumps(deal) + "\n")
-    return figures(deals)
+    out: list[tuple[str, str]] = []
+    if "h2h" in parts:
+        deals = []
+        for seed in range(seed0, seed0 + n):
+            deal = play_deal(seed)
+            deals.append(deal)
+            if out_path:
+                with open(out_path, "a") as f:
+                    f.write(json.dumps(deal) + "\n")
+        out += figures(deals)
+    if "holdem" in parts:
+        out += [holdem_vs(name, policy, "hard", 10 * n) for name, policy in
+                (("always-call", always_call), ("always-shove", always_shove), ("random", random_player))]
+    if "time" in parts:
+        decisions = int(os.environ.get("CPU_BENCH_DECISIONS", "100" if quick else "1000"))
+        out += [decision_times(g, "hard", decisions, cold) for g in ("janpo", "holdem") for cold in (False, True)]
+    return out
 
 
 def main(argv: list[str]) -> int:
