@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.base import Move, matches
-from engine.cpu.janpo_play import choose_janpo_turn
+from engine.cpu.janpo_play import choose_janpo_turn, janpo_poker
 from engine.cpu.mahjong_view import mahjong_words, seat_from_view, turn_options, turn_words
-from engine.cpu.poker_play import PokerChoice, PokerSpot, choose_poker
+from engine.cpu.poker_play import PokerChoice, PokerSpot
 from engine.cpu.poker_view import poker_options, poker_tail, spot_from_table
 
 POKER_WORDS = frozenset({"fold", "check", "call", "bet", "raise", "allin"})
@@ -72,7 +72,7 @@ def janpo_move(view: dict[str, Any], legal: list[Move], rng: random.Random, leve
     player = legal[0][0]
     tails = [m[1:] for m in legal]
     if all(t and t[0] in POKER_WORDS for t in tails):  # the kyoku is over: plain poker (J9)
-        choice: PokerChoice = choose_poker(janpo_spot(view), poker_options(tails), rng, level)
+        choice: PokerChoice = janpo_poker(janpo_spot(view), poker_options(tails), rng, level)[0]
         return [player, *poker_tail(choice)]
     if any(split(t)[1] for t in tails):
         return combined_move(view, legal, rng, level)

@@ -21,6 +21,7 @@ from engine.cpu.preflop import chen
 SAMPLES = {"hard": 250, "normal": 200, "easy": 0}
 CALL_MARGIN = {"hard": 0.02, "normal": 0.04}  # equity needed above the pot odds to call
 BLUFF_RATE = 0.07
+SETTLE_FIRST, SETTLE_STEP, SETTLE_SE = 80, 20, 3.0  # early stop of equity sampling (see ranged_equity)
 BET_EQUITY = {1: 0.62, 2: 0.5}  # three or more opponents: 0.42
 RAISE_EQUITY = {1: 0.8, 2: 0.68}  # three or more opponents: 0.58
 
@@ -80,7 +81,7 @@ def _round100(x: float) -> int:
     return int(round(x / 100.0)) * 100
 
 
-def _sized(options: PokerOptions, spot: PokerSpot, fraction: float) -> PokerChoice:
+def sized(options: PokerOptions, spot: PokerSpot, fraction: float) -> PokerChoice:
     """A bet or raise of about ``fraction`` of the pot, kept inside the legal range."""
     if options.bet:
         lo, hi = options.bet
@@ -122,13 +123,13 @@ def postflop(spot: PokerSpot, options: PokerOptions, rng: random.Random, eq: flo
     raise_at = _threshold(RAISE_EQUITY, n, 0.58)
     if spot.to_call <= 0:
         if eq >= bet_at:
-            return _sized(options, spot, 0.5 + min(0.5, (eq - bet_at) * 2))
+            return sized(options, spot, 0.5 + min(0.5, (eq - bet_at) * 2))
         if n <= 2 and rng.random() < BLUFF_RATE:
-            return _sized(options, spot, 0.5)
+            return sized(options, spot, 0.5)
         return _passive(options, call_ok=False)
     pot_odds = spot.to_call / (spot.pot + spot.to_call)
     if eq >= raise_at:
-        return _sized(options, spot, 0.75 + min(0.25, eq - raise_at))
+        return sized(options, spot, 0.75 + min(0.25, eq - raise_at))
     if eq >= pot_odds + 0.04:
         return _passive(options, call_ok=True)
     return _passive(options, call_ok=False)
@@ -140,21 +141,27 @@ def by_class(spot: PokerSpot, options: PokerOptions, rng: random.Random) -> tupl
         score = chen(*spot.hole)
         power = _class_strength(spot.hole)
         if score >= 10:
-            return _sized(options, spot, 0.75), power
+            return sized(options, spot, 0.75), power
         return _passive(options, call_ok=score >= 6), power
     ev = _evaluator()
     rank = ev.evaluate([Card.new(c) for c in spot.hole], [Card.new(c) for c in spot.board])
     klass = ev.get_rank_class(rank)  # 1 straight flush .. 9 high card
     power = (10 - klass) / 9
     if klass <= 3:
-        return _sized(options, spot, 0.75), power
+        return sized(options, spot, 0.75), power
     return _passive(options, call_ok=klass <= 8), power
 
 
 def poker_decision(spot: PokerSpot, options: PokerOptions, rng: random.Random,
-                   level: str = "normal") -> tuple[PokerChoice, float]:
+                   level: str = "normal", settle: tuple[float, ...] | None = None,
+                   ) -> tuple[PokerChoice, float]:
     """One poker action, filled in with a legal amount, and the hand's strength (0..1) behind it:
-    the equity against the opponents' read ranges (the hand class alone at the easy level)."""
+    the equity against the opponents' read ranges (the hand class alone at the easy level).
+
+    ``settle`` (Janpo, where a combined turn must stay quick): post-flop sampling may stop early
+    once the equity is clearly on one side of each of these equities and of the action
+    thresholds of :func:`postflop` (see :func:`ranged_equity`); None samples in full.
+    """
     if level == "easy":
         return by_class(spot, options, rng)
     reads = spot.reads or tuple(Read() for _ in range(spot.opponents))
@@ -163,8 +170,18 @@ def poker_decision(spot: PokerSpot, options: PokerOptions, rng: random.Random,
         return ranged_preflop(spot, options, level), eq
     if level != "hard":
         reads = tuple(Read(r.width) for r in reads)  # normal reads the preflop betting only
-    eq = ranged_equity(spot.hole, spot.board, reads, rng, SAMPLES[level])
+    marks = None if settle is None else (*settle, *action_thresholds(spot))
+    eq = ranged_equity(spot.hole, spot.board, reads, rng, SAMPLES[level], marks or ())
     return postflop(spot, options, rng, eq), eq
+
+
+def action_thresholds(spot: PokerSpot) -> tuple[float, ...]:
+    """The equities at which :func:`postflop` changes its action in this spot."""
+    n = spot.opponents
+    if spot.to_call <= 0:
+        return (_threshold(BET_EQUITY, n, 0.42),)
+    pot_odds = spot.to_call / (spot.pot + spot.to_call)
+    return _threshold(RAISE_EQUITY, n, 0.58), pot_odds + 0.04
 
 
 def choose_poker(spot: PokerSpot, options: PokerOptions, rng: random.Random,
@@ -191,12 +208,15 @@ def _fits(ev: Evaluator, hand: list[int], board: list[int], read: Read, rng: ran
 
 
 def ranged_equity(hole: tuple[str, str], board: tuple[str, ...], reads: tuple[Read, ...],
-                  rng: random.Random, samples: int) -> float:
+                  rng: random.Random, samples: int, settle: tuple[float, ...] = ()) -> float:
     """Share of the pot against opponents whose hands are sampled from their read ranges.
 
     Drawing the cards and seven-card evaluation are the whole cost, so a sample draws only the
     cards it can look at, this hand's rank is kept per run-out (on the turn and river few
-    differ), and a sample stops at the first opponent who beats it.
+    differ), and a sample stops at the first opponent who beats it. With ``settle`` given,
+    sampling stops after ``SETTLE_FIRST`` samples (then after each further ``SETTLE_STEP``)
+    once the estimate is more than ``SETTLE_SE`` standard errors from every one of those
+    equities: the decision it feeds would come out the same.
     """
     ev = _evaluator()
     mine = [Card.new(c) for c in hole]
@@ -209,7 +229,8 @@ def ranged_equity(hole: tuple[str, str], board: tuple[str, ...], reads: tuple[Re
     reach = min(len(rest), max(2 * len(reads) + missing, 2 * len(reads) + 18))
     my_ranks: dict[tuple[int, ...], int] = {}
     total = 0.0
-    for _ in range(samples):
+    done = 0
+    for done in range(1, samples + 1):
         deck = rng.sample(rest, reach)
         pos = 0
         hands = []
@@ -237,7 +258,15 @@ def ranged_equity(hole: tuple[str, str], board: tuple[str, ...], reads: tuple[Re
             ties += rank == my_rank
         else:
             total += 1.0 / (1 + ties)
-    return total / samples if samples else 0.0
+        if settle and done >= SETTLE_FIRST and done % SETTLE_STEP == 0 and _settled(total / done, done, settle):
+            break
+    return total / done if done else 0.0
+
+
+def _settled(mean: float, n: int, marks: tuple[float, ...]) -> bool:
+    """Whether ``mean`` of ``n`` samples lies clearly away from every mark."""
+    se = max(mean * (1.0 - mean), 0.05) ** 0.5 / n ** 0.5
+    return all(abs(mean - m) > SETTLE_SE * se for m in marks)
 
 
 def _raise_total(options: PokerOptions, total: int) -> PokerChoice:

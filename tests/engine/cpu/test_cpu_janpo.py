@@ -102,8 +102,63 @@ def test_no_equity_is_sampled_when_no_pot_could_pay_for_the_tsumogiri(monkeypatc
         raise AssertionError("equity was sampled")
 
     s = seat("123m456p789s11z4m7z", drawn="5m", wall_left=60)
-    tiny = PokerSpot(("As", "Ah"), ("Ad", "Kc", "2h"), 200, 0, 24000, 100, 1, 0.0, 0, False)
+    tiny = PokerSpot(("As", "Ah"), ("Ad", "Kc", "2h"), 100, 0, 24000, 100, 1, 0.0, 0, False)
     checked = PokerOptions(check=True, bet=(100, 24000), allin=True)
     monkeypatch.setattr(janpo_play, "poker_decision", no_sampling)
     choice = choose_janpo_turn(s, options(s), tiny, checked, random.Random(0), "hard")
     assert choice.turn.kind == kind("7z") and not choice.tsumogiri and choice.poker.action == "check"
+
+
+def test_hard_does_not_call_off_its_stack_light(monkeypatch):
+    """Facing a bet of most of its chips with equity only a little over the pot odds, hard folds
+    (a Janpo bettor paid a tile for the bet); the same equity still calls a small bet, and the
+    normal level calls either."""
+    from engine.cpu.janpo_play import calls_off_light, janpo_poker
+    from engine.cpu.poker_play import PokerChoice
+
+    big = PokerSpot(("Ks", "Qh"), ("2c", "7d", "9h"), 12000, 10000, 12000, 500, 1, 0.0, 0, True)
+    small = PokerSpot(("Ks", "Qh"), ("2c", "7d", "9h"), 12000, 1000, 20000, 500, 1, 0.0, 0, True)
+    odds = 10000 / 22000
+    assert calls_off_light(big, PokerChoice("call"), odds + 0.05)
+    assert not calls_off_light(big, PokerChoice("call"), odds + 0.15)
+    assert not calls_off_light(small, PokerChoice("call"), 0.2)
+    assert not calls_off_light(big, PokerChoice("raise", 12000), odds + 0.05)
+
+    def calls(*args, **kwargs):
+        return PokerChoice("call"), odds + 0.05
+
+    import engine.cpu.janpo_play as janpo_play
+    monkeypatch.setattr(janpo_play, "poker_decision", calls)
+    facing = PokerOptions(fold=True, call=True, allin=True)
+    assert janpo_poker(big, facing, random.Random(0), "hard")[0].action == "fold"
+    assert janpo_poker(big, facing, random.Random(0), "normal")[0].action == "call"
+    assert janpo_poker(small, facing, random.Random(0), "hard")[0].action == "call"
+
+
+def test_hard_counts_what_a_value_bet_wins_when_called():
+    """A bet with the better hand is worth more than the tenth of the pot that folds give: at
+    the hard level half a call of its chips at the hand's edge; a bet without an edge gains
+    nothing more, and the normal level counts only the tenth."""
+    from engine.cpu.poker_play import PokerChoice
+
+    flop = PokerSpot(("As", "Ah"), ("Ad", "Kc", "2h"), 4000, 0, 20000, 500, 1, 0.0, 0, False)
+    bet = PokerChoice("bet", 4000)
+    checked = PokerOptions(check=True, bet=(500, 20000), allin=True)
+    assert chip_gain(flop, bet, 0.9, checked, "normal") == 400
+    assert round(chip_gain(flop, bet, 0.9, checked, "hard")) == 400 + round(0.5 * 0.8 * 4000)
+    assert chip_gain(flop, bet, 0.45, checked, "hard") == 400
+
+
+def test_hard_bets_big_for_value_after_the_flop(monkeypatch):
+    """With a post-flop equity of 0.8 or more, a hard bet is one and a half pots (a Janpo street
+    costs every bettor a tile, so the chips go in while the hand is ahead); a weaker bet keeps
+    its size, and the normal level does not resize."""
+    import engine.cpu.janpo_play as janpo_play
+    from engine.cpu.janpo_play import janpo_poker
+    from engine.cpu.poker_play import PokerChoice
+
+    flop = PokerSpot(("As", "Ah"), ("Ad", "Kc", "2h"), 4000, 0, 20000, 500, 1, 0.0, 0, False)
+    checked = PokerOptions(check=True, bet=(500, 20000), allin=True)
+    for eq, level, amount in ((0.9, "hard", 6000), (0.7, "hard", 3000), (0.9, "normal", 3000)):
+        monkeypatch.setattr(janpo_play, "poker_decision", lambda *a, eq=eq, **k: (PokerChoice("bet", 3000), eq))
+        assert janpo_poker(flop, checked, random.Random(0), level)[0] == PokerChoice("bet", amount)

@@ -137,3 +137,43 @@ def test_ranged_equity_counts_ties_and_losses_on_a_fixed_river():
     assert abs(ranged_equity(("2c", "3d"), royal, (Read(), Read()), _random.Random(1), 100) - 1 / 3) < 1e-9
     nuts = ("Ah", "Ad", "Ac", "Kd", "2h")
     assert ranged_equity(("As", "3c"), nuts, (Read(), Read(), Read()), _random.Random(1), 50) == 1.0
+
+
+class _Counting(random.Random):
+    """A random stream that counts the deals drawn from it (one ``sample`` per equity sample)."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.samples = 0
+
+    def sample(self, population, k, **kwargs):  # type: ignore[override]
+        self.samples += 1
+        return super().sample(population, k, **kwargs)
+
+
+def test_equity_sampling_stops_early_only_when_told_and_clear():
+    """Given the equities a decision turns on, sampling stops once the estimate is clearly away
+    from all of them; near one of them, or with none given (hold'em), it samples in full."""
+    from engine.cpu.poker_play import SETTLE_FIRST, ranged_equity
+    from engine.cpu.poker_range import Read
+
+    nuts = ("Ah", "Ad", "Ac", "Kd", "2h")
+    full = _Counting(1)
+    assert ranged_equity(("As", "3c"), nuts, (Read(),), full, 250) == 1.0
+    assert full.samples == 250
+    early = _Counting(1)
+    assert ranged_equity(("As", "3c"), nuts, (Read(),), early, 250, settle=(0.4, 0.8)) == 1.0
+    assert early.samples == SETTLE_FIRST
+    near = _Counting(1)
+    flop = ("Kd", "7c", "2h")
+    eq = ranged_equity(("Qs", "Js"), flop, (Read(),), near, 250, settle=(0.45,))
+    assert 0.35 < eq < 0.55 and near.samples > 2 * SETTLE_FIRST
+
+
+def test_holdem_decisions_sample_in_full():
+    """The hold'em CPU is not given any early stop: every post-flop decision samples in full."""
+    from engine.cpu.poker_play import SAMPLES, poker_decision
+
+    rng = _Counting(3)
+    poker_decision(spot("AsAh", "AdKc2h", to_call=0, pot=1000, opponents=1), CHECKED, rng, "hard")
+    assert rng.samples == SAMPLES["hard"]
