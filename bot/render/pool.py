@@ -17,7 +17,9 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures as cf
 import multiprocessing
+import multiprocessing.connection
 import os
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, Literal
@@ -27,7 +29,27 @@ from bot.render import jobs
 PoolKind = Literal["process", "thread", "inline"]
 
 
+def _exit_with_parent() -> None:
+    """End this worker when the process that spawned it is gone.
+
+    A bot killed with SIGKILL cannot shut its pool down, and a spawned worker waiting for work
+    never sees its queue close (it holds the queue's other end itself), so without this every
+    kill -9 would leave the workers running for good beside the restarted bot.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is None or parent.sentinel is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def _init(texts: Sequence[Mapping[str, str] | None]) -> None:
+    if multiprocessing.parent_process() is not None:
+        _exit_with_parent()
     jobs.warm(texts)
 
 
