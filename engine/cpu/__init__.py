@@ -11,9 +11,10 @@ discards at random, value-honor pons only, riichi on any tenpai, poker by hand c
 no chips that cost a mahjong tile in Janpo). ``"normal"`` adds effective-tile counts, hand value,
 calls for a yaku, push/fold by expected points against each threat (genbutsu, suji, honors), the
 preflop equity table and pot odds, and the Janpo trade-off between the two games. ``"hard"`` also
-reads walls (kabe, one-chance), chooses dama or riichi by wait, value and threat, opens its hand
-for a yaku when the call buys a real step, narrows poker ranges by post-flop bets and calls
-closer to the pot odds.
+reads walls (kabe, one-chance), weighs expected points only one step from ready against a strong
+threat (it folds by rule further away and pushes a ready hand), chooses dama or riichi by wait,
+value and threat, opens its hand for a yaku when the call buys a real step, narrows poker ranges
+by post-flop bets and calls closer to the pot odds.
 """
 
 from __future__ import annotations

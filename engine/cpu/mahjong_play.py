@@ -1,9 +1,11 @@
 """Mahjong decisions for a :class:`Seat`: which tile to discard, riichi or dama, kans, and claims.
 
 Speed first (shanten, then effective tiles), value second (dora, red fives, value-honor pairs,
-a hand leaning to one suit or to simples). When another seat threatens, every discard is weighed
-in expected points (:func:`discard_ev`): the hand's win chance times its value against the
-deal-in risk of the tile, so the CPU pushes, keeps the hand going with a safer tile, or folds.
+a hand leaning to one suit or to simples). When another seat threatens, the normal level weighs
+every discard in expected points (:func:`discard_ev`): the hand's win chance times its value
+against the deal-in risk of the tile, so the CPU pushes, keeps the hand going with a safer tile,
+or folds. The hard level weighs them so only one step from ready against a strong threat; further
+away it folds by rule (:func:`should_fold`), and a ready hand pushes.
 Every function takes the options the game allows and returns one of them.
 """
 
@@ -30,6 +32,10 @@ MAX_COUNTED = 5  # discards whose effective tiles are counted, loosest first (3 
 DRAW_BUDGET = 50  # ...until this many draws were tried (at least two discards are always counted)
 GOOD_WAIT = 1  # live winning tiles needed to declare riichi rather than wait silently
 PUSHES = (1.2, 1.3)  # dangerous discards a pushing hand still makes: ready, and per step further
+# Levels that weigh expected points only for a hand one step from ready against a strong threat,
+# and otherwise fold by rule (two steps or more against a strong threat) or push (ready): measured
+# against the old normal, weighing every discard folded too many ready hands (docs/BENCHMARKS.md).
+RULE_FOLD = frozenset({"hard"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +160,17 @@ def should_fold(seat: Seat, best_shanten: int) -> bool:
     return best_shanten == 1 and worst >= 1.0 and seat.wall_left < 40
 
 
+WEIGH_OPEN_READY = False  # hard: an open ready hand also weighs points against a strong threat
+
+
+def weighs_points(seat: Seat, best_shanten: int) -> bool:
+    """Hard level: whether a strong threat makes this hand weigh each discard in expected points:
+    one step from ready (push a live tile only for value and speed)."""
+    if max_threat(seat) < 0.8:
+        return False
+    return best_shanten == 1 or (best_shanten == 0 and WEIGH_OPEN_READY and not seat.closed)
+
+
 def pick_discard(seat: Seat, allowed: set[int], rng: random.Random, level: str = "normal",
                  scored: list[Scored] | None = None) -> Scored:
     """The discard to make among ``allowed`` kinds (``scored``: their scores, if already known)."""
@@ -165,7 +182,7 @@ def pick_discard(seat: Seat, allowed: set[int], rng: random.Random, level: str =
     if level == "easy":
         top = by_speed[: min(3, len(by_speed))]
         return rng.choice([s for s in top if s.shanten == top[0].shanten])
-    if max_threat(seat) > 0:
+    if max_threat(seat) > 0 and (level not in RULE_FOLD or weighs_points(seat, by_speed[0].shanten)):
         return push_or_fold(seat, scored, level)
     if should_fold(seat, by_speed[0].shanten):
         return min(scored, key=lambda s: (s.danger, s.shanten, -s.utility, s.kind))

@@ -73,6 +73,23 @@ def test_pushes_when_ready_despite_a_riichi():
     assert pick_discard(s, everything(s), RNG).kind == kind("9p")
 
 
+def test_hard_keeps_a_cheap_ready_hand_against_a_dealer_riichi():
+    """A ready hand pushes (its tenpai pays at a draw and it can still win); only the normal level
+    weighs the live 5p against the cheap kanchan and folds the genbutsu 1z pair."""
+    riichi = Opponent(discards=parse_kinds("1z9m2s8p"), riichi=True, dealer=True)
+    s = seat("234m456p789s11z68m", drawn="5p", opponents=[riichi, Opponent(), Opponent()], wall_left=24)
+    assert pick_discard(s, everything(s), RNG, "hard").kind == kind("5p")
+    assert pick_discard(s, everything(s), RNG, "normal").kind == kind("1z")
+
+
+def test_hard_folds_by_rule_two_steps_from_ready():
+    """Three steps away against a riichi the hard level plays the genbutsu: its rule fold, not the
+    expected-points weighing, decides there."""
+    riichi = Opponent(discards=parse_kinds("6p4z9m"), riichi=True)
+    s = seat("13m589p24689s13z6p7z", opponents=[riichi, Opponent(), Opponent()])
+    assert pick_discard(s, everything(s), RNG, "hard").kind == kind("6p")
+
+
 def test_riichi_on_a_two_sided_wait():  # R9
     s = seat("234m456p789s5523m", drawn="7z")
     opts = TurnOptions(discards=everything(s), riichi={kind("7z")})
