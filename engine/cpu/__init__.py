@@ -9,10 +9,10 @@ deterministic given ``rng`` (a table derives one stream per seat: ``engine.rng.d
 Levels: ``"easy"`` is a friendly learner: it plays for speed alone (one of its three fastest
 discards at random, value-honor pons only, riichi on any tenpai, poker by hand class, no defence,
 no chips that cost a mahjong tile in Janpo). ``"normal"`` adds effective-tile counts, hand value,
-calls for a yaku, folding far hands against each threat (genbutsu, suji, honors), the
+calls for a yaku, folding far hands against each threat (genbutsu, suji, walls, honors), the
 preflop equity table and pot odds, and the Janpo trade-off between the two games. ``"hard"`` also
-reads walls (kabe, one-chance), weighs expected points only one step from ready against a strong
-threat (it folds by rule further away and pushes a ready hand), chooses dama or riichi by wait,
+weighs a hand one step from ready against a strong threat in expected points (value, speed, and
+the tile's danger with kabe and one-chance), chooses dama or riichi by wait,
 value and threat, opens its hand for a yaku when the call buys a real step, narrows poker ranges
 by post-flop bets and calls closer to the pot odds.
 """
