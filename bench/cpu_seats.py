@@ -8,6 +8,8 @@ patching the CPU's modules for this process only). It prints one JSON line per d
 run's margin and, per side (the hard seat, the old seats), kyoku, wins, points won, deal-ins,
 points dealt in, tsumo paid, tenpai at exhaustive draws, draw payments, riichi and call counts.
 ``--no-control`` skips the unchanged run (already in an earlier file).
+``stats LEVEL FIRST LAST`` plays four-seat games of one level instead (one line of counts per
+game; ``stats-summary FILE ...`` gives the rates of :func:`bench.cpu.play_stats`).
 ``python -m bench.cpu_seats summary FILE ...`` reads such lines back (merging files by deal) and prints the per-seat table
 and, per variant, the paired difference from the unchanged hard level with its standard error.
 """
@@ -21,7 +23,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from bench.cpu import PLAYERS, baseline_policy, spec
+from bench.cpu import PLAYERS, _recording, baseline_policy, spec
 from engine.base import Move
 from engine.cpu.efficiency import shanten
 from engine.cpu.mahjong_view import seat_from_view
@@ -129,9 +131,48 @@ def play_deal(game: str, seed: int, old: Policy) -> dict[str, Any]:
     return {"margin": statistics.mean(margins), "hard": hard, "old": olds}
 
 
+def four_seat_counts(level: str, seed: int) -> dict[str, int]:
+    """One East-only riichi game of four ``level`` CPUs: the counts behind :func:`bench.cpu.play_stats`."""
+    game = new_game(spec("riichi", seed))
+    seen: list[tuple[str, tuple[str, int]]] = []
+    log = play_match(game, dict.fromkeys(PLAYERS, _recording(level, seen)), seed)
+    riichi = {(p, k) for move, (p, k) in zip(log.moves, seen, strict=True) if "riichi" in move[1:2]}
+    called = {(p, k) for move, (p, k) in zip(log.moves, seen, strict=True) if move[1] in ("pon", "chi", "kan")}
+    results = game.summary()["kyoku_results"]
+    return {"kyoku": len(results), "wins": sum(bool(r.get("winner")) for r in results),
+            "deal_ins": sum(bool(r.get("from")) for r in results),
+            "draws": sum(r.get("result") == "draw" for r in results),
+            "riichi": len(riichi), "calls": len(called)}
+
+
+def stats_summary(paths: list[str]) -> None:
+    totals: dict[str, dict[str, int]] = {}
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                r = json.loads(line)
+                t = totals.setdefault(r["level"], {})
+                t["games"] = t.get("games", 0) + 1
+                for k, v in r["counts"].items():
+                    t[k] = t.get(k, 0) + v
+    for level, t in totals.items():
+        seats = 4 * t["kyoku"]
+        print(f"{level}: {t['games']} games, {seats} seat-kyoku: win {t['wins'] / seats:.1%} "
+              f"deal-in {t['deal_ins'] / seats:.1%} riichi {t['riichi'] / seats:.1%} "
+              f"call {t['calls'] / seats:.1%} | exhaustive draws {t['draws'] / t['kyoku']:.1%} of kyoku")
+
+
 def main(argv: list[str]) -> None:
     if argv[0] == "summary":
         summary(*argv[1:])
+        return
+    if argv[0] == "stats":  # stats LEVEL FIRST LAST: four-seat games, one JSON line each
+        for seed in range(int(argv[2]), int(argv[3])):
+            print(json.dumps({"level": argv[1], "seed": seed, "counts": four_seat_counts(argv[1], seed)}),
+                  flush=True)
+        return
+    if argv[0] == "stats-summary":
+        stats_summary(argv[1:])
         return
     game, first, last = argv[0], int(argv[1]), int(argv[2])
     names = [n for n in argv[3:] if n != "--no-control"]
@@ -271,16 +312,6 @@ def _fivecalls() -> Iterator[None]:
         return real(seat, options, rng, "normal" if level == "hard" and seat.variant == "five" else level)
 
     with _set(mv, choose_claim=claim):
-        yield
-
-
-
-@variant("openev")
-def _openev() -> Iterator[None]:
-    """An open ready hand weighs points against a strong threat (a cheap one folds)."""
-    from engine.cpu import mahjong_play as mp
-
-    with _set(mp, WEIGH_OPEN_READY=True):
         yield
 
 

@@ -161,15 +161,10 @@ def should_fold(seat: Seat, best_shanten: int) -> bool:
     return best_shanten == 1 and worst >= 1.0 and seat.wall_left < 40
 
 
-WEIGH_OPEN_READY = False  # hard: an open ready hand also weighs points against a strong threat
-
-
 def weighs_points(seat: Seat, best_shanten: int) -> bool:
     """Hard level: whether a strong threat makes this hand weigh each discard in expected points:
     one step from ready (push a live tile only for value and speed)."""
-    if max_threat(seat) < 0.8:
-        return False
-    return best_shanten == 1 or (best_shanten == 0 and WEIGH_OPEN_READY and not seat.closed)
+    return best_shanten == 1 and max_threat(seat) >= 0.8
 
 
 def pick_discard(seat: Seat, allowed: set[int], rng: random.Random, level: str = "normal",
