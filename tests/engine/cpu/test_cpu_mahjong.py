@@ -169,3 +169,11 @@ def test_danger_reads_suji_kabe_and_genbutsu():
     walled = list(seen)
     walled[kind("8s")] = 4  # no-chance: nobody holds 8s, so 9s is no 7-8 wait
     assert danger(kind("9s"), opp, walled) < danger(kind("9s"), opp, seen) / 2
+
+
+def test_hard_opens_for_tanyao_in_riichi_but_stays_closed_in_five():
+    """Late and two steps away, the chi buys a step for an open tanyao at riichi; in Mahjong Five
+    the call would give up Closed Hand, riichi and All Sequences (F4), so it stays closed."""
+    opts = ClaimOptions(kind=kind("5m"), chi=[(kind("4m"), kind("6m"))])
+    assert choose_claim(seat("46m347p2258p35s68s", wall_left=40), opts, RNG, "hard").action == "chi"
+    assert choose_claim(seat("46m347p2258p35s68s", wall_left=40, variant="five"), opts, RNG, "hard").action == "pass"
