@@ -285,7 +285,7 @@ def _evfold() -> Iterator[None]:
     """Hard weighs every discard in expected points whenever a seat threatens (as first built)."""
     from engine.cpu import mahjong_play as mp
 
-    with _set(mp, WEIGH_ALL=frozenset({"hard"})):
+    with _set(mp, WEIGH_ALL=frozenset({"normal", "hard"})):
         yield
 
 

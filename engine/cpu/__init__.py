@@ -9,7 +9,7 @@ deterministic given ``rng`` (a table derives one stream per seat: ``engine.rng.d
 Levels: ``"easy"`` is a friendly learner: it plays for speed alone (one of its three fastest
 discards at random, value-honor pons only, riichi on any tenpai, poker by hand class, no defence,
 no chips that cost a mahjong tile in Janpo). ``"normal"`` adds effective-tile counts, hand value,
-calls for a yaku, folding far hands against each threat (genbutsu, suji, walls, honors), the
+calls for a yaku, push/fold by expected points against each threat (genbutsu, suji, honors), the
 preflop equity table and pot odds, and the Janpo trade-off between the two games. ``"hard"`` also
 weighs a hand one step from ready against a strong threat in expected points (value, speed, and
 the tile's danger with kabe and one-chance), chooses dama or riichi by wait,

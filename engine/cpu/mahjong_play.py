@@ -1,11 +1,11 @@
 """Mahjong decisions for a :class:`Seat`: which tile to discard, riichi or dama, kans, and claims.
 
 Speed first (shanten, then effective tiles), value second (dora, red fives, value-honor pairs,
-a hand leaning to one suit or to simples). When another seat threatens, a hand two steps or more
-from ready folds by rule (:func:`should_fold`) and a ready hand pushes; the hard level weighs the
-hand one step from ready in expected points (:func:`discard_ev`): its win chance times its value
+a hand leaning to one suit or to simples). When another seat threatens, the normal level weighs
+every discard in expected points (:func:`discard_ev`): the hand's win chance times its value
 against the deal-in risk of the tile, so it pushes, keeps the hand going with a safer tile, or
-folds.
+folds. The hard level weighs so only a hand one step from ready against a strong threat; further
+away it folds by rule (:func:`should_fold`), and a ready hand pushes.
 Every function takes the options the game allows and returns one of them.
 """
 
@@ -32,11 +32,11 @@ MAX_COUNTED = 5  # discards whose effective tiles are counted, loosest first (3 
 DRAW_BUDGET = 50  # ...until this many draws were tried (at least two discards are always counted)
 GOOD_WAIT = 1  # live winning tiles needed to declare riichi rather than wait silently
 PUSHES = (1.2, 1.3)  # dangerous discards a pushing hand still makes: ready, and per step further
-# Levels that weigh every discard in expected points whenever a seat threatens. None does: against
-# the old normal, weighing them all folded too many ready hands and lost about 2,000 points a game
-# to folding by rule (docs/BENCHMARKS.md, CPU players); the hard level weighs only the hand one
-# step from ready against a strong threat (:func:`weighs_points`).
-WEIGH_ALL: frozenset[str] = frozenset()
+# Levels that weigh every discard in expected points whenever a seat threatens: the normal level.
+# For the hard level, weighing them all folded too many ready hands and lost about 2,000 points a
+# game to folding by rule (docs/BENCHMARKS.md, CPU players); it weighs only the hand one step
+# from ready against a strong threat (:func:`weighs_points`).
+WEIGH_ALL: frozenset[str] = frozenset({"normal"})
 
 
 @dataclass(frozen=True, slots=True)

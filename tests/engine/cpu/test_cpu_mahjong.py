@@ -73,14 +73,13 @@ def test_pushes_when_ready_despite_a_riichi():
     assert pick_discard(s, everything(s), RNG).kind == kind("9p")
 
 
-def test_keeps_a_cheap_ready_hand_against_a_dealer_riichi():
-    """A ready hand pushes (it can still win, and its tenpai pays at a draw): weighing the live 5p
-    against the cheap kanchan in expected points would fold the genbutsu 1z pair, and measured
-    worse against the old normal."""
+def test_hard_keeps_a_cheap_ready_hand_against_a_dealer_riichi():
+    """A hard ready hand pushes (it can still win, and its tenpai pays at a draw); the normal level
+    weighs the live 5p against the cheap kanchan in expected points and folds the genbutsu 1z."""
     riichi = Opponent(discards=parse_kinds("1z9m2s8p"), riichi=True, dealer=True)
     s = seat("234m456p789s11z68m", drawn="5p", opponents=[riichi, Opponent(), Opponent()], wall_left=24)
-    for level in ("normal", "hard"):
-        assert pick_discard(s, everything(s), RNG, level).kind == kind("5p")
+    assert pick_discard(s, everything(s), RNG, "hard").kind == kind("5p")
+    assert pick_discard(s, everything(s), RNG, "normal").kind == kind("1z")
 
 
 def test_hard_folds_by_rule_two_steps_from_ready():
