@@ -2,7 +2,7 @@
 
 A call must leave the hand a yaku to win with; the normal level calls only for speed with a
 value-honor pon or a far hand carrying dora, the hard level whenever the call buys a real step
-with a yaku (see :func:`call_pays`).
+with a yaku (see :func:`call_pays`), except in Mahjong Five, where it calls as the normal level.
 """
 
 from __future__ import annotations
@@ -136,12 +136,13 @@ def choose_claim(seat: Seat, options: ClaimOptions, rng: random.Random, level: s
     if not candidates:
         return ClaimChoice("pass")
     s, choice, han = min(candidates, key=lambda c: (c[0], -c[2], c[1].action != "pon"))
-    if level == "hard":
+    if level == "hard" and seat.variant != "five":
         return choice if call_pays(seat, standing, s, han, closed, value_pon and choice.action == "pon") \
             else ClaimChoice("pass")
     if closed and not (value_pon and choice.action == "pon"):
-        # Opening a closed hand gives up riichi (and Five's Closed Hand): only a far hand with
-        # value to carry (dora, red fives) trades that for speed.
+        # Opening a closed hand gives up riichi (and Five's Closed Hand, riichi and All Sequences:
+        # most of a Five hand's han, so the hard level calls there as the normal one does): only a
+        # far hand with value to carry (dora, red fives) trades that for speed.
         if standing < 2 or _hand_dora(seat) < 2:
             return ClaimChoice("pass")
     return choice

@@ -1,9 +1,11 @@
 """Mahjong decisions for a :class:`Seat`: which tile to discard, riichi or dama, kans, and claims.
 
 Speed first (shanten, then effective tiles), value second (dora, red fives, value-honor pairs,
-a hand leaning to one suit or to simples). When another seat threatens, every discard is weighed
-in expected points (:func:`discard_ev`): the hand's win chance times its value against the
-deal-in risk of the tile, so the CPU pushes, keeps the hand going with a safer tile, or folds.
+a hand leaning to one suit or to simples). When another seat threatens, the normal level weighs
+every discard in expected points (:func:`discard_ev`): the hand's win chance times its value
+against the deal-in risk of the tile, so it pushes, keeps the hand going with a safer tile, or
+folds. The hard level weighs so only a hand one step from ready against a strong threat; further
+away it folds by rule (:func:`should_fold`), and a ready hand pushes.
 Every function takes the options the game allows and returns one of them.
 """
 
@@ -30,6 +32,11 @@ MAX_COUNTED = 5  # discards whose effective tiles are counted, loosest first (3 
 DRAW_BUDGET = 50  # ...until this many draws were tried (at least two discards are always counted)
 GOOD_WAIT = 1  # live winning tiles needed to declare riichi rather than wait silently
 PUSHES = (1.2, 1.3)  # dangerous discards a pushing hand still makes: ready, and per step further
+# Levels that weigh every discard in expected points whenever a seat threatens: the normal level.
+# For the hard level, weighing them all folded too many ready hands and lost about 2,000 points a
+# game to folding by rule (docs/BENCHMARKS.md, CPU players); it weighs only the hand one step
+# from ready against a strong threat (:func:`weighs_points`).
+WEIGH_ALL: frozenset[str] = frozenset({"normal"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +161,12 @@ def should_fold(seat: Seat, best_shanten: int) -> bool:
     return best_shanten == 1 and worst >= 1.0 and seat.wall_left < 40
 
 
+def weighs_points(seat: Seat, best_shanten: int) -> bool:
+    """Hard level: whether a strong threat makes this hand weigh each discard in expected points:
+    one step from ready (push a live tile only for value and speed)."""
+    return best_shanten == 1 and max_threat(seat) >= 0.8
+
+
 def pick_discard(seat: Seat, allowed: set[int], rng: random.Random, level: str = "normal",
                  scored: list[Scored] | None = None) -> Scored:
     """The discard to make among ``allowed`` kinds (``scored``: their scores, if already known)."""
@@ -165,7 +178,7 @@ def pick_discard(seat: Seat, allowed: set[int], rng: random.Random, level: str =
     if level == "easy":
         top = by_speed[: min(3, len(by_speed))]
         return rng.choice([s for s in top if s.shanten == top[0].shanten])
-    if max_threat(seat) > 0:
+    if max_threat(seat) > 0 and (level in WEIGH_ALL or (level == "hard" and weighs_points(seat, by_speed[0].shanten))):
         return push_or_fold(seat, scored, level)
     if should_fold(seat, by_speed[0].shanten):
         return min(scored, key=lambda s: (s.danger, s.shanten, -s.utility, s.kind))

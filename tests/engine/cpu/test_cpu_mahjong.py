@@ -73,6 +73,23 @@ def test_pushes_when_ready_despite_a_riichi():
     assert pick_discard(s, everything(s), RNG).kind == kind("9p")
 
 
+def test_hard_keeps_a_cheap_ready_hand_against_a_dealer_riichi():
+    """A hard ready hand pushes (it can still win, and its tenpai pays at a draw); the normal level
+    weighs the live 5p against the cheap kanchan in expected points and folds the genbutsu 1z."""
+    riichi = Opponent(discards=parse_kinds("1z9m2s8p"), riichi=True, dealer=True)
+    s = seat("234m456p789s11z68m", drawn="5p", opponents=[riichi, Opponent(), Opponent()], wall_left=24)
+    assert pick_discard(s, everything(s), RNG, "hard").kind == kind("5p")
+    assert pick_discard(s, everything(s), RNG, "normal").kind == kind("1z")
+
+
+def test_hard_folds_by_rule_two_steps_from_ready():
+    """Three steps away against a riichi the hard level plays the genbutsu: its rule fold, not the
+    expected-points weighing, decides there."""
+    riichi = Opponent(discards=parse_kinds("6p4z9m"), riichi=True)
+    s = seat("13m589p24689s13z6p7z", opponents=[riichi, Opponent(), Opponent()])
+    assert pick_discard(s, everything(s), RNG, "hard").kind == kind("6p")
+
+
 def test_riichi_on_a_two_sided_wait():  # R9
     s = seat("234m456p789s5523m", drawn="7z")
     opts = TurnOptions(discards=everything(s), riichi={kind("7z")})
@@ -151,3 +168,11 @@ def test_danger_reads_suji_kabe_and_genbutsu():
     walled = list(seen)
     walled[kind("8s")] = 4  # no-chance: nobody holds 8s, so 9s is no 7-8 wait
     assert danger(kind("9s"), opp, walled) < danger(kind("9s"), opp, seen) / 2
+
+
+def test_hard_opens_for_tanyao_in_riichi_but_stays_closed_in_five():
+    """Late and two steps away, the chi buys a step for an open tanyao at riichi; in Mahjong Five
+    the call would give up Closed Hand, riichi and All Sequences (F4), so it stays closed."""
+    opts = ClaimOptions(kind=kind("5m"), chi=[(kind("4m"), kind("6m"))])
+    assert choose_claim(seat("46m347p2258p35s68s", wall_left=40), opts, RNG, "hard").action == "chi"
+    assert choose_claim(seat("46m347p2258p35s68s", wall_left=40, variant="five"), opts, RNG, "hard").action == "pass"

@@ -1,0 +1,319 @@
+"""Where a CPU level wins or loses points against the old normal, and paired tests of changes.
+
+``python -m bench.cpu_seats GAME FIRST LAST [VARIANT ...]`` plays deals ``FIRST..LAST-1`` of
+``GAME`` (riichi or five) as the head-to-head of :mod:`bench.cpu` does (one hard seat and three
+seats of commit ``BASELINE``'s normal, every deal four times with the hard seat in each seat),
+once with the hard level as it is and once per named variant (a change of play switched on by
+patching the CPU's modules for this process only). It prints one JSON line per deal: each
+run's margin and, per side (the hard seat, the old seats), kyoku, wins, points won, deal-ins,
+points dealt in, tsumo paid, tenpai at exhaustive draws, draw payments, riichi and call counts.
+``--no-control`` skips the unchanged run (already in an earlier file).
+``stats LEVEL FIRST LAST`` plays four-seat games of one level instead (one line of counts per
+game; ``stats-summary FILE ...`` gives the rates of :func:`bench.cpu.play_stats`).
+``python -m bench.cpu_seats summary FILE ...`` reads such lines back (merging files by deal) and prints the per-seat table
+and, per variant, the paired difference from the unchanged hard level with its standard error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import statistics
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from bench.cpu import PLAYERS, _recording, baseline_policy, spec
+from engine.base import Move
+from engine.cpu.efficiency import shanten
+from engine.cpu.mahjong_view import seat_from_view
+from engine.cpu.match import Policy, cpu_policy, play_match
+from engine.games import new_game
+
+FIELDS = ("kyoku", "wins", "won", "deal_ins", "dealt", "tsumo_paid", "draws", "tenpai", "draw_pts",
+          "riichi", "calls", "points", *(f"in_{s}" for s in ("riichi", "open", "ready", "one", "far")))
+
+Patch = Callable[[], Iterator[None]]
+VARIANTS: dict[str, Patch] = {}
+
+
+def variant(name: str) -> Callable[[Patch], Patch]:
+    def add(fn: Patch) -> Patch:
+        VARIANTS[name] = contextlib.contextmanager(fn)  # type: ignore[assignment]
+        return fn
+    return add
+
+
+@contextlib.contextmanager
+def _set(module: Any, **values: Any) -> Iterator[None]:
+    old = {k: getattr(module, k) for k in values}
+    for k, v in values.items():
+        setattr(module, k, v)
+    try:
+        yield
+    finally:
+        for k, v in old.items():
+            setattr(module, k, v)
+
+
+Note = tuple[str, tuple[str, int], str, str]
+STATES = ("riichi", "open", "ready", "one", "far")
+
+
+def _state(view: dict[str, Any], variant: str) -> str:
+    """The deciding seat's state: in riichi, open, or closed at shanten 0 / 1 / 2+."""
+    if view.get("riichi_declared"):
+        return "riichi"
+    seat = seat_from_view(view, variant)
+    if not seat.closed:
+        return "open"
+    return STATES[2 + min(2, shanten(seat.counts, seat.hand_forms))]
+
+
+def _recorded(policy: Policy, notes: list[Note], variant: str) -> Policy:
+    def play(view: dict[str, Any], legal: list[Move], rng: Any) -> Move:
+        move = policy(view, legal, rng)
+        word = str(move[1]) if len(move) > 1 else ""
+        state = _state(view, variant) if word in ("discard", "tsumogiri", "riichi") else ""
+        notes.append((move[0], (str(view.get("round")), int(view.get("honba") or 0)), word, state))
+        return move
+    return play
+
+
+def _side_stats(summary: dict[str, Any], notes: list[Note], players: list[str]) -> dict[str, float]:
+    out = dict.fromkeys(FIELDS, 0.0)
+    riichi = {(p, k) for p, k, w, _ in notes if w == "riichi"}
+    called = {(p, k) for p, k, w, _ in notes if w in ("pon", "chi", "kan")}
+    last_state = {(p, k): st for p, k, _, st in notes if st}
+    for r in summary["kyoku_results"]:
+        deltas = r.get("deltas", {})
+        key = (str(r.get("kyoku")), int(r.get("honba") or 0))
+        for p in players:
+            out["kyoku"] += 1
+            d = deltas.get(p, 0)
+            if r.get("winner") == p:
+                out["wins"] += 1
+                out["won"] += d
+            elif r.get("from") == p:
+                out["deal_ins"] += 1
+                out["dealt"] += d
+                out[f"in_{last_state.get((p, key), 'far')}"] += 1
+            elif r.get("result") == "tsumo":
+                out["tsumo_paid"] += d
+            elif r.get("result") == "draw":
+                out["draws"] += 1
+                out["tenpai"] += p in r.get("tenpai", [])
+                out["draw_pts"] += d
+            out["riichi"] += (p, key) in riichi
+            out["calls"] += (p, key) in called
+    for p in players:
+        out["points"] += summary["points"][p]
+    return out
+
+
+def play_deal(game: str, seed: int, old: Policy) -> dict[str, Any]:
+    """Four games of one deal, the hard seat rotated: margin and per-side stats."""
+    margins = []
+    hard = dict.fromkeys(FIELDS, 0.0)
+    olds = dict.fromkeys(FIELDS, 0.0)
+    for cpu in PLAYERS:
+        g = new_game(spec(game, seed))
+        notes: list[Note] = []
+        policies = {p: _recorded(cpu_policy(game, "hard") if p == cpu else old, notes, game)
+                    for p in PLAYERS}
+        play_match(g, policies, seed)
+        s = g.summary()
+        points = s["points"]
+        margins.append(points[cpu] - statistics.mean(points[p] for p in PLAYERS if p != cpu))
+        for side, players in ((hard, [cpu]), (olds, [p for p in PLAYERS if p != cpu])):
+            for k, v in _side_stats(s, notes, players).items():
+                side[k] = side.get(k, 0.0) + v
+    return {"margin": statistics.mean(margins), "hard": hard, "old": olds}
+
+
+def four_seat_counts(level: str, seed: int) -> dict[str, int]:
+    """One East-only riichi game of four ``level`` CPUs: the counts behind :func:`bench.cpu.play_stats`."""
+    game = new_game(spec("riichi", seed))
+    seen: list[tuple[str, tuple[str, int]]] = []
+    log = play_match(game, dict.fromkeys(PLAYERS, _recording(level, seen)), seed)
+    riichi = {(p, k) for move, (p, k) in zip(log.moves, seen, strict=True) if "riichi" in move[1:2]}
+    called = {(p, k) for move, (p, k) in zip(log.moves, seen, strict=True) if move[1] in ("pon", "chi", "kan")}
+    results = game.summary()["kyoku_results"]
+    return {"kyoku": len(results), "wins": sum(bool(r.get("winner")) for r in results),
+            "deal_ins": sum(bool(r.get("from")) for r in results),
+            "draws": sum(r.get("result") == "draw" for r in results),
+            "riichi": len(riichi), "calls": len(called)}
+
+
+def stats_summary(paths: list[str]) -> None:
+    totals: dict[str, dict[str, int]] = {}
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                r = json.loads(line)
+                t = totals.setdefault(r["level"], {})
+                t["games"] = t.get("games", 0) + 1
+                for k, v in r["counts"].items():
+                    t[k] = t.get(k, 0) + v
+    for level, t in totals.items():
+        seats = 4 * t["kyoku"]
+        print(f"{level}: {t['games']} games, {seats} seat-kyoku: win {t['wins'] / seats:.1%} "
+              f"deal-in {t['deal_ins'] / seats:.1%} riichi {t['riichi'] / seats:.1%} "
+              f"call {t['calls'] / seats:.1%} | exhaustive draws {t['draws'] / t['kyoku']:.1%} of kyoku")
+
+
+def main(argv: list[str]) -> None:
+    if argv[0] == "summary":
+        summary(*argv[1:])
+        return
+    if argv[0] == "stats":  # stats LEVEL FIRST LAST: four-seat games, one JSON line each
+        for seed in range(int(argv[2]), int(argv[3])):
+            print(json.dumps({"level": argv[1], "seed": seed, "counts": four_seat_counts(argv[1], seed)}),
+                  flush=True)
+        return
+    if argv[0] == "stats-summary":
+        stats_summary(argv[1:])
+        return
+    game, first, last = argv[0], int(argv[1]), int(argv[2])
+    names = [n for n in argv[3:] if n != "--no-control"]
+    control = "--no-control" not in argv
+    old = baseline_policy(game)
+    for seed in range(first, last):
+        row: dict[str, Any] = {"game": game, "seed": seed, "runs": {}}
+        if control:
+            row["runs"]["hard"] = play_deal(game, seed, old)
+        for name in names:
+            with VARIANTS[name]():
+                row["runs"][name] = play_deal(game, seed, old)
+        print(json.dumps(row), flush=True)
+
+
+def _se(xs: list[float]) -> float:
+    return statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0
+
+
+def summary(*paths: str) -> None:
+    """Rows of the same deal from several files (a control run and later variants) are merged."""
+    merged: dict[tuple[str, int], dict[str, Any]] = {}
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    r = json.loads(line)
+                    merged.setdefault((r["game"], r["seed"]), {"runs": {}})["runs"].update(r["runs"])
+    rows = list(merged.values())
+    names = sorted({n for r in rows for n in r["runs"]})
+    for name in names:
+        have = [r for r in rows if name in r["runs"]]
+        margins = [r["runs"][name]["margin"] for r in have]
+        print(f"{name}: {len(have)} deals, margin {statistics.mean(margins):+.0f} ± {_se(margins):.0f}")
+        if name != "hard" and all("hard" in r["runs"] for r in have):
+            diff = [r["runs"][name]["margin"] - r["runs"]["hard"]["margin"] for r in have]
+            same = sum(1 for d in diff if d == 0)
+            print(f"   paired vs hard: {statistics.mean(diff):+.0f} ± {_se(diff):.0f} ({same} deals unchanged)")
+        for side in ("hard", "old"):
+            t = {k: sum(r["runs"][name][side].get(k, 0) for r in have) for k in FIELDS}
+            n = t["kyoku"]
+            print(f"   {side:4}: win {t['wins'] / n:.1%} avg {t['won'] / max(1, t['wins']):.0f}"
+                  f" | deal-in {t['deal_ins'] / n:.1%} avg {t['dealt'] / max(1, t['deal_ins']):.0f}"
+                  f" | riichi {t['riichi'] / n:.1%} call {t['calls'] / n:.1%}"
+                  f" | draw tenpai {t['tenpai'] / max(1, t['draws']):.1%}"
+                  f" | per kyoku: won {t['won'] / n:+.0f} dealt {t['dealt'] / n:+.0f}"
+                  f" tsumo {t['tsumo_paid'] / n:+.0f} draw {t['draw_pts'] / n:+.0f}"
+                  f" | deal-ins by state " + " ".join(f"{x} {t['in_' + x] / n:.1%}" for x in STATES))
+
+
+# Changes of play measured against the hard level as committed (see docs/BENCHMARKS.md).
+
+@variant("oldfold")
+def _oldfold() -> Iterator[None]:
+    """Push/fold by rule as commit BASELINE did: fold at 2+ shanten (late 1-shanten) against a
+    threat, else the fastest discard weighing danger a little; never fold a ready hand."""
+    from engine.cpu import mahjong_play as mp
+
+    real = mp.pick_discard
+
+    def pick(seat: Any, allowed: set[int], rng: Any, level: str = "normal", scored: Any = None) -> Any:
+        if level != "hard":
+            return real(seat, allowed, rng, level, scored)
+        scored = mp.score_discards(seat, allowed) if scored is None else [s for s in scored if s.kind in allowed]
+        first = min(s.shanten for s in scored)
+        if mp.should_fold(seat, first):
+            return min(scored, key=lambda s: (s.danger, s.shanten, -s.utility, s.kind))
+        weight = 0.5 if mp.max_threat(seat) > 0 else 0.0
+        return min(scored, key=lambda s: (s.shanten, -(s.utility - weight * s.danger), s.kind))
+
+    with _set(mp, pick_discard=pick):
+        yield
+
+
+@variant("normalcalls")
+def _normalcalls() -> Iterator[None]:
+    """Hard calls as the normal level does (value-honor pons, far hands with dora)."""
+    from engine.cpu import mahjong_claims as mc
+
+    real = mc.choose_claim
+
+    def claim(seat: Any, options: Any, rng: Any, level: str = "normal") -> Any:
+        return real(seat, options, rng, "normal" if level == "hard" else level)
+
+    from engine.cpu import mahjong_view as mv
+    with _set(mv, choose_claim=claim):
+        yield
+
+
+@variant("alwaysriichi")
+def _alwaysriichi() -> Iterator[None]:
+    """Riichi on every closed tenpai with a live wait, as the normal level."""
+    from engine.cpu import mahjong_play as mp
+
+    with _set(mp, declare_riichi=lambda *a: True):
+        yield
+
+
+@variant("pushless")
+def _pushless() -> Iterator[None]:
+    """Weigh the deal-in risk of later turns more: PUSHES (1.6, 2.0) instead of (1.2, 1.3)."""
+    from engine.cpu import mahjong_play as mp
+
+    with _set(mp, PUSHES=(1.6, 2.0)):
+        yield
+
+
+@variant("evfold")
+def _evfold() -> Iterator[None]:
+    """Hard weighs every discard in expected points whenever a seat threatens (as first built)."""
+    from engine.cpu import mahjong_play as mp
+
+    with _set(mp, WEIGH_ALL=frozenset({"normal", "hard"})):
+        yield
+
+
+
+@variant("wide")
+def _wide() -> Iterator[None]:
+    """Count effective tiles for up to 8 of the fastest discards (was 5), 80 draws (was 50)."""
+    from engine.cpu import mahjong_play as mp
+
+    with _set(mp, MAX_COUNTED=8, DRAW_BUDGET=80):
+        yield
+
+
+@variant("fivecalls")
+def _fivecalls() -> Iterator[None]:
+    """In Mahjong Five, hard calls as the normal level does (a call gives up Closed Hand and
+    riichi, two han of a Five hand's usual three)."""
+    from engine.cpu import mahjong_claims as mc
+    from engine.cpu import mahjong_view as mv
+
+    real = mc.choose_claim
+
+    def claim(seat: Any, options: Any, rng: Any, level: str = "normal") -> Any:
+        return real(seat, options, rng, "normal" if level == "hard" and seat.variant == "five" else level)
+
+    with _set(mv, choose_claim=claim):
+        yield
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
