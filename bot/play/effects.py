@@ -235,7 +235,8 @@ class Effects:
             return
         if not sent.ok:
             if sent.reason is Reason.FORBIDDEN:
-                table.dm_closed.add(player)  # saved with the table's next move
+                async with session.lock:  # a change of the table's state, like any other
+                    table.dm_closed.add(player)  # saved with the table's next move
                 await self.channel_send(session, content=t(table.lang, "table.dm_closed", mention=f"<@{seat.user_id}>"))
             elif sent.status is not Status.CANCELLED:
                 log.warning("table %s: DM to seat %s failed (%s); the hand stays on My hand", table.table_id,
