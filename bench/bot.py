@@ -14,8 +14,12 @@ Per load, over a window of ``WINDOW`` seconds after every table has started:
 - save latency (from the save being asked for to its being stored), saves per batch, resident
   memory per table;
 - CPU: the bot process's CPU time (``time.process_time``), the part spent in CPU decisions
-  (``thread_time`` inside ``choose_move``) and the render workers' CPU time (``/proc``), so the
-  share outside decisions does not depend on how loaded the machine is.
+  (``thread_time`` around ``choose_move``, wherever it ran) and the render and decision workers'
+  CPU time (``/proc``), so the share outside decisions does not depend on how loaded the machine is.
+
+``python -m bench bot`` measures CPU decisions in worker processes (production) and, at 200 CPU
+tables, also in a thread of the bot process (as before they had processes), side by side;
+``BENCH_BOT_LOADS=200,1000`` picks the loads, ``BENCH_BOT_DECIDE=thread`` the other way only.
 """
 
 from __future__ import annotations
@@ -71,6 +75,14 @@ def _cpu_of(pid: int) -> float:
         with open(f"/proc/{pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return 0.0
+
+
+def _rss_of(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
     except OSError:
         return 0.0
 
@@ -199,10 +211,10 @@ def _over(calls: list[tuple[float, str]]) -> tuple[int, int]:
     return most, over
 
 
-async def _load(cpu_tables: int, db: str) -> list[tuple[str, str]]:
+async def _load(cpu_tables: int, db: str, decide: str = "process") -> list[tuple[str, str]]:
     from bot.client import JanpoBot
     from bot.config import Config
-    from bot.play import cpu, lobby
+    from bot.play import lobby
     from bot.play.table import Seat, Table
     from bot.storage import Store
 
@@ -210,23 +222,12 @@ async def _load(cpu_tables: int, db: str) -> list[tuple[str, str]]:
     patch = _Patch()
     fake = h.FakeDiscord()
     fake.install(patch)
-    decisions = [0.0]
-    choose = cpu.__dict__["choose_move"]
-
-    def timed_choice(*args: Any) -> Any:
-        start = time.thread_time()
-        try:
-            return choose(*args)
-        finally:
-            decisions[0] += time.thread_time() - start
-
-    patch.setattr(cpu, "choose_move", timed_choice)
     saves: list[float] = []
     try:
         store = await Store.open(db)
         _time_saves(patch, store, saves)
         seeds = iter(range(1, 10**9))
-        bot = JanpoBot(Config(token="bench"), store=store, seeds=lambda: next(seeds))
+        bot = JanpoBot(Config(token="bench"), store=store, seeds=lambda: next(seeds), decide=decide)  # type: ignore[arg-type]
         watch = _Watch(h, fake, bot)
         watch.install(patch)
         await h.log_in(bot)
@@ -252,20 +253,24 @@ async def _load(cpu_tables: int, db: str) -> list[tuple[str, str]]:
         await asyncio.gather(*(open_one(i, True) for i in range(HUMANS)))
         await asyncio.gather(*(open_one(HUMANS + i, False) for i in range(cpu_tables)))
         opened = time.perf_counter() - opening
-        workers = list(getattr(bot.render_pool._executor, "_processes", {}) or {})
+        decisions = manager.decisions
+        workers, deciders = bot.render_pool.pids, decisions.pids
         saves.clear()
         if "_writer" in store.__dict__:
             store.writer.sizes.clear()
         moves0, rest0 = len(manager.move_times), len(watch.rest)
-        cpu0, dec0, work0 = time.process_time(), decisions[0], sum(_cpu_of(p) for p in workers)
+        cpu0, dec0 = time.process_time(), decisions.cpu_seconds
+        work0, decw0 = sum(_cpu_of(p) for p in workers), sum(_cpu_of(p) for p in deciders)
         watch.measuring = True
         start = time.perf_counter()
         await asyncio.sleep(WINDOW)
         elapsed = time.perf_counter() - start
         watch.measuring = False
         process = time.process_time() - cpu0
-        decided = decisions[0] - dec0
+        decided = decisions.cpu_seconds - dec0
         rendered = sum(_cpu_of(p) for p in workers) - work0
+        deciders_cpu = sum(_cpu_of(p) for p in deciders) - decw0
+        workers_mb = sum(_rss_of(p) for p in workers + deciders)
         moves = len(manager.move_times) - moves0
         calls = [c for c in watch.rest[rest0:] if c[0] >= start]
         most, over = _over(watch.rest)
@@ -276,9 +281,10 @@ async def _load(cpu_tables: int, db: str) -> list[tuple[str, str]]:
         await store.close()  # the bot closes only a store it opened itself
     finally:
         patch.restore()
-    outside = 1 - decided / process if process else float("nan")
-    overall = 1 - decided / (process + rendered) if process + rendered else float("nan")
+    total = process + rendered + deciders_cpu
+    outside = 1 - decided / total if total else float("nan")
     where = "SQLite in memory" if db == ":memory:" else "SQLite on disk"
+    where += f", decisions in {'worker processes' if decisions.kind == 'process' else 'a thread'}"
     return [
         (f"[{cpu_tables} CPU + {HUMANS} human tables, {where}] opened in", f"{opened:.1f} s"),
         ("  moves/s (wanted: one per table per s)", f"{moves / elapsed:.0f} ({tables})"),
@@ -287,12 +293,13 @@ async def _load(cpu_tables: int, db: str) -> list[tuple[str, str]]:
         ("  next prompt after a click, less CPU pacing", _ms3(watch.next_prompt)),
         ("  save latency p50 / p95 / max", _ms3(saves)),
         ("  saves per batch written: median / most", batches),
-        ("  resident memory per table", f"{(after - before) / tables * 1024:.0f} KB"),
-        ("  CPU s: bot process / in CPU decisions / render workers",
-         f"{process:.1f} / {decided:.1f} / {rendered:.1f} over {elapsed:.1f} s"),
-        ("  share outside CPU decisions: bot process / with workers", f"{outside:.0%} / {overall:.0%}"),
-        ("  moves per CPU second of the bot process (its ceiling on one free core)",
-         f"{moves / process:.0f}" if process else "n/a"),
+        ("  resident memory per table (bot process); workers in all",
+         f"{(after - before) / tables * 1024:.0f} KB; {workers_mb:.0f} MB"),
+        ("  CPU s: bot process / render workers / decision workers; of it in CPU decisions",
+         f"{process:.1f} / {rendered:.1f} / {deciders_cpu:.1f}; {decided:.1f} over {elapsed:.1f} s"),
+        ("  share of all CPU outside CPU decisions", f"{outside:.0%}"),
+        ("  moves per CPU second: of the bot process / of all processes",
+         f"{moves / process:.0f} / {moves / total:.0f}" if process else "n/a"),
         ("  machine load average while measured (2 cores)", f"{os.getloadavg()[0]:.1f}"),
     ]
 
@@ -304,8 +311,12 @@ def _batches(store: Any) -> str:
 
 def run(quick: bool) -> list[tuple[str, str]]:
     figures: list[tuple[str, str]] = []
+    loads = tuple(int(x) for x in os.environ.get("BENCH_BOT_LOADS", "").split(",") if x) or LOADS
+    only = os.environ.get("BENCH_BOT_DECIDE")
     with tempfile.TemporaryDirectory() as tmp:
-        for load in LOADS[:2] if quick else LOADS:
-            figures += asyncio.run(_load(load, f"{tmp}/load{load}.sqlite3"))
-        figures += asyncio.run(_load(200, ":memory:"))  # the same without the disk's waits
+        for load in loads[:2] if quick else loads:
+            for decide in (only,) if only else ("process", "thread") if load == 200 else ("process",):
+                figures += asyncio.run(_load(load, f"{tmp}/load{load}{decide}.sqlite3", decide))
+        if not quick and not only:
+            figures += asyncio.run(_load(200, ":memory:"))  # the same without the disk's waits
     return figures

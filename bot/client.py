@@ -22,6 +22,7 @@ from bot.i18n import CAPTIONS, language_of, t
 from bot.i18n.translator import CatalogTranslator
 from bot.outbox import Outbox
 from bot.play.buttons import DYNAMIC_ITEMS
+from bot.play.cpu import Decisions
 from bot.play.manager import TableManager
 from bot.render.pool import PoolKind, RenderPool
 
@@ -57,7 +58,8 @@ class JanpoBot(commands.Bot):
         return super().__new__(cls)
 
     def __init__(self, config: Config, *, store: Any = None, time_scale: float = 1.0, resume: bool = True,
-                 render: PoolKind = "process", freeze_gc: bool = True, **manager: Any) -> None:
+                 render: PoolKind = "process", decide: PoolKind | None = None, freeze_gc: bool = True,
+                 **manager: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         sharding: dict[str, Any] = {}
@@ -77,6 +79,7 @@ class JanpoBot(commands.Bot):
         self._own_store = store is None
         self.resume = resume  # False for `python -m bot sync`: register commands, touch no table
         manager.setdefault("guild_cap", config.max_tables)
+        manager.setdefault("decisions", Decisions(kind=decide))  # processes when there is a second core
         self.tables = TableManager(self, store, time_scale=time_scale, **manager)
         # Every REST call outside interaction responses, paced on the tables' own clock.
         self.outbox = Outbox(rate=config.rest_rate, clock=self.tables.clock)
@@ -95,6 +98,8 @@ class JanpoBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.render_pool.kind != "inline":
             await self.render_pool.start()  # workers warmed before the first picture is wanted
+        if self.tables.decisions.kind != "inline":
+            await self.tables.decisions.start()
         if self.resume:
             await self.tables.start()
             resumed = await self.tables.resume_all()
@@ -145,6 +150,7 @@ class JanpoBot(commands.Bot):
         await self.tables.close()
         await self.outbox.close(timeout=5.0)
         await asyncio.to_thread(self.render_pool.close)
+        await self.tables.decisions.close()
         if self._own_store and self.store is not None:
             await self.store.close()
         await super().close()

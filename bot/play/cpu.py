@@ -1,25 +1,89 @@
 """Moves for CPU seats and for seats whose player is away, from ``engine.cpu``.
 
-The CPU sees only the seat's own view and legal moves, so its choice runs in a worker thread
-while the event loop answers clicks; the view and the legal moves are worked out in that thread
-too (they cost about as much as the choice), while the caller holds the table's lock, so the game
-does not change meanwhile. ``rng`` is derived from the table's seed and move number, so a
-replayed table makes the same CPU moves.
+The CPU sees only the seat's own view and legal moves. Both are worked out here, while the caller
+holds the table's lock (the game does not change meanwhile); the choice itself runs in a
+:class:`Decisions` pool: worker processes in production, so decisions use the other core and the
+event loop never shares the interpreter lock with them, or a thread (tests, single-core hosts).
+``rng`` is derived from the table's seed and move number, so a replayed table makes the same CPU
+moves wherever the choice ran.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
+import multiprocessing
+import os
 import random
+import time
+from typing import Any
 
+from bot.workers import Lanes, PoolKind, WorkerPool, default_kind
 from engine.base import Game, Move
 from engine.cpu import LEVELS, choose_move
 
 
-def _decide(game_name: str, game: Game, player: str, rng: random.Random, level: str) -> Move:
-    return choose_move(game_name, game.view(player), game.legal_moves(player), rng, level)
+def _warm() -> None:
+    """Load the CPU players and the library's tables before the first decision; in a worker
+    process, keep the collector off what start-up made (as the bot does after its start-up)."""
+    from engine.riichi.scoring import shanten
+
+    shanten([k * 4 for k in (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 28, 29, 31)])
+    if multiprocessing.parent_process() is not None:
+        gc.collect()
+        gc.freeze()
 
 
-async def choose(game_name: str, game: Game, player: str, rng: random.Random, level: str) -> Move:
-    level = level if level in LEVELS else "normal"
-    return list(await asyncio.to_thread(_decide, game_name, game, player, rng, level))
+def decide(game_name: str, view: dict[str, Any], legal: list[Move], rng: random.Random,
+           level: str) -> tuple[Move, float]:
+    """The move, and the CPU seconds the choice took in the thread that made it."""
+    start = time.thread_time()
+    move = choose_move(game_name, view, legal, rng, level)
+    return list(move), time.thread_time() - start
+
+
+class Decisions:
+    """Where CPU choices run: :class:`Lanes` of worker processes, or a thread or inline
+    :class:`WorkerPool`. ``cpu_seconds`` adds up what the choices took, wherever they ran."""
+
+    def __init__(self, workers: int | None = None, kind: PoolKind | None = None) -> None:
+        self.kind: PoolKind = kind or default_kind()
+        self.workers = max(1, workers or min(2, os.cpu_count() or 1))
+        self._lanes = Lanes(self.workers, initializer=_warm, name="cpu") if self.kind == "process" else None
+        self._pool = WorkerPool(self.workers, self.kind, initializer=_warm, name="cpu")
+        self.cpu_seconds = 0.0
+        self.made = 0
+
+    @property
+    def pids(self) -> list[int]:
+        return self._lanes.pids if self._lanes is not None else []
+
+    async def start(self) -> None:
+        await (self._lanes.start() if self._lanes is not None else self._pool.start())
+
+    async def choose(self, game_name: str, game: Game, player: str, rng: random.Random, level: str,
+                     urgent: bool = False) -> Move:
+        """``urgent``: a human waits on this table, so the choice goes before CPU-only tables'."""
+        level = level if level in LEVELS else "normal"
+        args = (game_name, game.view(player), game.legal_moves(player), rng, level)
+        if self._lanes is not None:
+            move, spent = await self._lanes.run(decide, *args, urgent=urgent)
+        else:
+            move, spent = await self._pool.run(decide, *args)
+        self.cpu_seconds += spent
+        self.made += 1
+        return move
+
+    async def close(self) -> None:
+        if self._lanes is not None:
+            self._lanes.close()
+        await asyncio.to_thread(self._pool.close)
+
+
+_THREAD = Decisions(kind="thread")  # for a caller that names no pool
+
+
+async def choose(game_name: str, game: Game, player: str, rng: random.Random, level: str,
+                 pool: Decisions | None = None, urgent: bool = False) -> Move:
+    """``player``'s CPU move in ``game``, chosen in ``pool`` (a thread when none is given)."""
+    return await (pool or _THREAD).choose(game_name, game, player, rng, level, urgent)

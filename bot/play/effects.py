@@ -119,7 +119,7 @@ class Effects:
     # ---- the outbox ------------------------------------------------------------------------------
 
     def _priority(self, session: TableSession) -> Priority:
-        humans = any(seat.user_id is not None for seat in session.table.seats)
+        humans = session.table.has_human
         return Priority.HUMAN_TABLE if humans else Priority.CPU_TABLE
 
     def _channel_job(self, session: TableSession, send: Callable[..., Awaitable[Any]],

@@ -32,9 +32,10 @@ import discord
 
 from bot.play import clicks, commands, ending, forward, lobby, persist, turns
 from bot.play.clock import Clock, RealClock
+from bot.play.cpu import Decisions
 from bot.play.effects import Effects, answer
 from bot.play.session import TableSession
-from bot.play.steps import Steps
+from bot.play.steps import CPU_AT_ONCE, Steps
 from bot.play.table import Table
 from bot.play.turns import Outcome
 
@@ -48,7 +49,7 @@ class TableManager:
                  repost_after: float = 3600.0, cpu_pause: float = 1.0, seeds: Callable[[], int] | None = None,
                  clock: Clock | None = None, guild_cap: int = 25, shared: bool = False,
                  shards: tuple[tuple[int, ...], int] | None = None, lease_seconds: float = LEASE_SECONDS,
-                 holder: str | None = None) -> None:
+                 holder: str | None = None, decisions: Decisions | None = None) -> None:
         self.bot = bot
         self.store = store
         self.time_scale = time_scale
@@ -66,7 +67,9 @@ class TableManager:
         self.background: set[asyncio.Task[Any]] = set()
         self.closed = False
         self.effects = Effects(self)
-        self.steps = Steps()  # CPU-only tables' turns wait behind work for humans
+        self.decisions = decisions or Decisions(kind="thread")  # where CPU seats' choices run
+        # CPU-only tables' turns wait behind work for humans; as many at once as choices can run
+        self.steps = Steps(self.decisions.workers if self.decisions.kind == "process" else CPU_AT_ONCE)
         self.move_times = turns.MOVE_TIMES
         self.shared = shared  # other processes serve tables of the same database
         self.shards = shards  # (this process's shard ids, shard count); None: every table is ours
@@ -93,6 +96,7 @@ class TableManager:
     def register(self, table: Table) -> TableSession:
         session = TableSession(table)
         session.load_settings = lambda user_id: persist.user_settings(self.store, user_id)
+        session.decisions = self.decisions
         self.sessions[table.table_id] = session
         self.by_channel[table.channel_id] = table.table_id
         return session
@@ -263,7 +267,7 @@ class TableManager:
     async def _cpu_turn(self, session: TableSession) -> None:
         """A CPU seat's move after the pause; a CPU-only table's waits its turn behind humans."""
         await self.clock.sleep(self.cpu_pause * self.time_scale)
-        human = any(seat.user_id is not None for seat in session.table.seats)
+        human = session.table.has_human
         async with self.steps.turn(human), self.working(session):
             async with session.lock:
                 if session.closed or session.table.status != "playing":

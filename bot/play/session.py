@@ -11,11 +11,14 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.comfort import UserSettings
 from bot.play.table import Table
 from engine.base import Move
+
+if TYPE_CHECKING:
+    from bot.play.cpu import Decisions
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +66,7 @@ class TableSession:
     assisted: set[str] = field(default_factory=set)  # seats shown an assist picture this game
     saved: tuple[int, str] | None = None  # moves and scenario header the store holds (persist)
     pending: asyncio.Future[Any] | None = None  # the newest save queued for the table (persist)
+    decisions: Decisions | None = None  # where its CPU seats' choices run (None: a thread)
 
     @property
     def table_id(self) -> str:

@@ -108,6 +108,11 @@ class Table:
     def seat(self, player: str) -> Seat:
         return self.seats[SEAT_NAMES.index(player)]
 
+    @property
+    def has_human(self) -> bool:
+        """A person holds a seat: their table's work goes before CPU-only tables'."""
+        return any(seat.user_id is not None for seat in self.seats)
+
     def is_cpu(self, player: str) -> bool:
         return self.seat(player).user_id is None or player in self.afk
 

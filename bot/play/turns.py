@@ -144,7 +144,7 @@ async def _cpu_moves(session: TableSession, out: Outcome, pace: bool) -> None:
             return
         player = bots[0]
         move = await cpu.choose(table.game_name, game, player, derive(table.seed or 0, "cpu", table.move_no),
-                                table.seat(player).level)
+                                table.seat(player).level, session.decisions, table.has_human)
         try:
             play(session, move, out)
         except IllegalMove:

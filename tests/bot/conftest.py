@@ -37,6 +37,7 @@ async def start_bot(tmp_path: Path, fake: FakeDiscord) -> AsyncIterator[Callable
         stores.append(store)
         seeds = iter(range(kw.pop("seed", 1), 10**9))
         kw.setdefault("render", "inline")  # pictures drawn in the test's thread, in order
+        kw.setdefault("decide", "thread")  # CPU choices in a thread of this process (as tests patch them)
         kw.setdefault("freeze_gc", False)
         bot = JanpoBot(Config(token="fake-token"), store=store, seeds=lambda: next(seeds), clock=fake.clock,
                        **kw)

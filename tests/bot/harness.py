@@ -39,6 +39,7 @@ from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.play.clock import ManualClock
+from bot.workers import Lanes
 
 APP_ID = 900_000_000_000_000_001
 BOT_ID = APP_ID
@@ -168,7 +169,8 @@ class Quiet:
 
     Work the loop waits on outside itself is made visible: worker-thread jobs run inline (their
     result is delivered on the next loop turn, so the caller still yields), and each SQLite query
-    is tracked until its answer is back."""
+    and each job sent to worker processes (``bot.workers.Lanes``) is tracked until its answer is
+    back."""
 
     def __init__(self) -> None:
         self.work: set[asyncio.Future[Any]] = set()
@@ -195,7 +197,17 @@ class Quiet:
         async def tracked_connect(conn: Any) -> Any:
             return await quiet.track(connect(conn))
 
+        lanes_run, lanes_start = Lanes.run, Lanes.start
+
+        async def tracked_run(lanes: Lanes, job: Callable[..., Any], *args: Any, urgent: bool = False) -> Any:
+            return await quiet.track(lanes_run(lanes, job, *args, urgent=urgent))
+
+        async def tracked_start(lanes: Lanes) -> None:
+            await quiet.track(lanes_start(lanes))
+
         monkeypatch.setattr(asyncio.BaseEventLoop, "run_in_executor", run_inline)
+        monkeypatch.setattr(Lanes, "run", tracked_run)  # worker processes' answers are waited for too
+        monkeypatch.setattr(Lanes, "start", tracked_start)
         monkeypatch.setattr(aiosqlite.Connection, "_execute", tracked_execute)
         monkeypatch.setattr(aiosqlite.Connection, "_connect", tracked_connect)
 

@@ -1,0 +1,161 @@
+"""CPU decisions in worker processes (``bot.workers.Lanes``, ``bot.play.cpu.Decisions``): the same
+moves as in this process, a human's table first, a dead worker replaced, nothing left running
+after a kill -9 of the bot."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.play import cpu
+from bot.workers import Lanes
+from engine.games import new_game
+from engine.rng import derive
+
+
+def _wait_for(path: str, value: str) -> str:
+    """A job that blocks its worker until ``path`` exists (so the test decides when it ends)."""
+    while not os.path.exists(path):
+        os.sched_yield()
+    return value
+
+
+def _die_once(marker: str) -> int:
+    """Kills its worker the first time it runs; answers the second time."""
+    if not os.path.exists(marker):
+        Path(marker).touch()
+        os._exit(1)
+    return os.getpid()
+
+
+def _fails() -> None:
+    raise ValueError("no such move")
+
+
+def _games() -> list[tuple[str, object]]:
+    options = {"riichi": {"length": "east"}, "five": {}, "janpo": {}, "holdem": {}}
+    return [(name, new_game({"game": name, "players": ["A", "B", "C", "D"], "seed": 7, "options": o}))
+            for name, o in options.items()]
+
+
+async def _play_some(decisions: cpu.Decisions, name: str, game: object, moves: int) -> list[list[object]]:
+    played: list[list[object]] = []
+    for n in range(moves):
+        if game.finished:  # type: ignore[attr-defined]
+            break
+        player = game.waiting_on()[0]  # type: ignore[attr-defined]
+        move = await decisions.choose(name, game, player, derive(7, "cpu", n), "hard")  # type: ignore[arg-type]
+        game.play(move)  # type: ignore[attr-defined]
+        played.append(move)
+    return played
+
+
+async def test_worker_processes_choose_the_moves_this_process_would() -> None:
+    """A replayed table must make the same CPU moves wherever its choices ran."""
+    here, there = cpu.Decisions(kind="inline"), cpu.Decisions(2, kind="process")
+    await there.start()
+    try:
+        assert len(set(there.pids)) == 2 and os.getpid() not in there.pids
+        for (name, a), (_, b) in zip(_games(), _games(), strict=True):
+            assert await _play_some(there, name, a, 60) == await _play_some(here, name, b, 60), name
+        assert there.made == here.made > 200
+        assert there.cpu_seconds > 0
+    finally:
+        await there.close()
+
+
+async def test_a_human_tables_choice_goes_before_cpu_only_tables(tmp_path: Path) -> None:
+    lanes = Lanes(1, name="test")
+    await lanes.start()
+    gate = str(tmp_path / "go")
+    done: list[str] = []
+
+    async def run(value: str, urgent: bool) -> None:
+        done.append(await lanes.run(_wait_for, gate, value, urgent=urgent))
+
+    try:
+        first = asyncio.ensure_future(run("busy", False))  # takes the one worker
+        await asyncio.sleep(0)
+        later = [asyncio.ensure_future(run(f"cpu-only {i}", False)) for i in range(3)]
+        await asyncio.sleep(0)
+        human = asyncio.ensure_future(run("human", True))
+        await asyncio.sleep(0)
+        Path(gate).touch()
+        await asyncio.gather(first, *later, human)
+        assert done == ["busy", "human", "cpu-only 0", "cpu-only 1", "cpu-only 2"]
+    finally:
+        lanes.close()
+
+
+async def test_a_worker_that_dies_is_replaced_and_the_job_answered(tmp_path: Path) -> None:
+    lanes = Lanes(1, name="test")
+    await lanes.start()
+    try:
+        [before] = lanes.pids
+        answered_by = await lanes.run(_die_once, str(tmp_path / "died"))
+        assert answered_by != before and lanes.pids == [answered_by]
+        assert (tmp_path / "died").exists()
+    finally:
+        lanes.close()
+
+
+async def test_a_jobs_error_reaches_the_caller_and_the_worker_stays() -> None:
+    lanes = Lanes(1, name="test")
+    await lanes.start()
+    try:
+        pids = lanes.pids
+        with pytest.raises(ValueError, match="no such move"):
+            await lanes.run(_fails)
+        assert lanes.pids == pids
+        assert await lanes.run(_wait_for, "/", "still here") == "still here"
+    finally:
+        lanes.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        await lanes.run(_wait_for, "/", "after close")
+
+
+_HOLDER = """
+import asyncio, sys
+from bot.play.cpu import Decisions
+
+async def main():
+    decisions = Decisions(2, kind="process")
+    await decisions.start()
+    print(" ".join(map(str, decisions.pids)), flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+
+asyncio.run(main())
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ")[1][0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_decision_workers_end_when_the_bot_is_killed_with_sigkill() -> None:
+    holder = subprocess.Popen([sys.executable, "-c", _HOLDER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True, cwd=Path(__file__).resolve().parents[2])
+    try:
+        assert holder.stdout is not None
+        pids = [int(p) for p in holder.stdout.readline().split()]
+        assert len(pids) == 2 and all(_alive(p) for p in pids)
+    finally:
+        os.kill(holder.pid, signal.SIGKILL)
+        holder.wait()
+    for pid in pids:  # each worker sees its pipe close and its parent end; waited for, not timed
+        try:
+            os.waitpid(pid, 0)
+        except ChildProcessError:  # not our child: poll /proc until it is gone
+            while _alive(pid):
+                os.sched_yield()
+    assert not [p for p in pids if _alive(p)]
