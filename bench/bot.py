@@ -5,12 +5,15 @@ and 1,000 tables of four CPUs (Janpo), in one process with the production set-up
 configured rate, two render worker processes, CPU moves 1 s apart, ``gc.freeze`` after start-up).
 A simulated human clicks its preferred button ``THINK`` seconds after each prompt arrives.
 
-Per load, over a window of ``WINDOW`` seconds after every table has started:
+Per load, over a window of ``WINDOW`` seconds that starts ``SETTLE`` seconds after every table has
+started (the opening's burst of first moves is not the steady state measured); only clicks made
+inside the window count:
 - moves/s (all tables) and REST calls/s outside interaction responses, the most in any 1 s, and
   how many calls Discord would have answered 429 (50/s global, 5 per 5 s per channel);
-- click answered: from the click to the interaction's ``Played: ...`` edit (the move stored);
-  next prompt after a click: from the click to the player's next hand DM, less the CPU pacing of
-  the CPU moves made in between (``cpu_pause`` each): the bot's own delay;
+- click answered: from the click to the interaction's answer (``Played: ...`` once the move is
+  stored; a click on a prompt withdrawn meanwhile gets its private refusal);
+  next prompt after a played click: from the click to the player's next hand DM, less the CPU
+  pacing of the CPU moves made in between (``cpu_pause`` each): the bot's own delay;
 - save latency (from the save being asked for to its being stored), saves per batch, resident
   memory per table;
 - CPU: the bot process's CPU time (``time.process_time``), the part spent in CPU decisions
@@ -39,6 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 HUMANS = 10
 LOADS = (50, 200, 500, 1000)
 WINDOW = 10.0  # seconds measured per load
+SETTLE = 3.0  # seconds between the last table opened and the window
 THINK = 0.3  # a simulated human's time to click after the prompt arrives
 PREFERENCE = ("Tsumo", "Ron", "Call", "Check", "Tsumogiri", "Pass")
 HUMAN_ID = 500_000_000_000_000_001
@@ -111,6 +115,7 @@ class _Watch:
         self.next_prompt: list[float] = []
         self.humans: dict[int, Any] = {}  # user id -> table
         self.measuring = False
+        self.since = float("inf")  # clicks made before this are not measured
 
     def install(self, patch: _Patch) -> None:
         handle = self.fake.handle
@@ -121,18 +126,21 @@ class _Watch:
             elif path == "/users/@me/channels":
                 self.rest.append((time.perf_counter(), ""))  # opening a DM: no channel's limit
             result = await handle(method, path, payload, files, *rest)
-            self.seen(method, path, result)
+            self.seen(method, path, result, payload)
             return result
 
         patch.setattr(self.fake, "handle", watched)
 
-    def seen(self, method: str, path: str, result: Any) -> None:
+    def seen(self, method: str, path: str, result: Any, payload: Any = None) -> None:
         now = time.perf_counter()
         if path.startswith("/webhooks/"):
             token = path.split("/")[3]
             click = self.clicks.pop(token, None) if "/messages/@original" in path and method == "PATCH" else None
-            if click is not None and self.measuring:
+            if click is not None and self.measuring and click[0] >= self.since:
                 self.answered.append(now - click[0])
+            if click is not None and not str((payload or {}).get("content") or "").startswith("Played"):
+                user = next((u for u, c in self.last_click.items() if c is click), None)
+                self.last_click.pop(user or 0, None)  # refused (stale): no next prompt is owed for it
             return
         if path.startswith("/interactions/"):
             return
@@ -145,7 +153,7 @@ class _Watch:
     def prompted(self, user: int, message: Any, now: float) -> None:
         table = self.humans[user]
         last = self.last_click.pop(user, None)
-        if last is not None and self.measuring:
+        if last is not None and self.measuring and last[0] >= self.since:
             cpu_moves = max(0, len(table.moves) - last[2] - 1)
             pause = self.bot.tables.cpu_pause * self.bot.tables.time_scale
             self.next_prompt.append(now - last[0] - cpu_moves * pause)
@@ -253,6 +261,7 @@ async def _load(cpu_tables: int, db: str, decide: str = "process") -> list[tuple
         await asyncio.gather(*(open_one(i, True) for i in range(HUMANS)))
         await asyncio.gather(*(open_one(HUMANS + i, False) for i in range(cpu_tables)))
         opened = time.perf_counter() - opening
+        await asyncio.sleep(SETTLE)
         decisions = manager.decisions
         workers, deciders = bot.render_pool.pids, decisions.pids
         saves.clear()
@@ -262,7 +271,7 @@ async def _load(cpu_tables: int, db: str, decide: str = "process") -> list[tuple
         cpu0, dec0 = time.process_time(), decisions.cpu_seconds
         work0, decw0 = sum(_cpu_of(p) for p in workers), sum(_cpu_of(p) for p in deciders)
         watch.measuring = True
-        start = time.perf_counter()
+        start = watch.since = time.perf_counter()
         await asyncio.sleep(WINDOW)
         elapsed = time.perf_counter() - start
         watch.measuring = False

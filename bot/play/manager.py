@@ -69,7 +69,7 @@ class TableManager:
         self.effects = Effects(self)
         self.decisions = decisions or Decisions(kind="thread")  # where CPU seats' choices run
         # CPU-only tables' turns wait behind work for humans; as many at once as choices can run
-        self.steps = Steps(self.decisions.workers if self.decisions.kind == "process" else CPU_AT_ONCE)
+        self.steps = Steps(self.decisions.workers + 1 if self.decisions.kind == "process" else CPU_AT_ONCE)
         self.move_times = turns.MOVE_TIMES
         self.shared = shared  # other processes serve tables of the same database
         self.shards = shards  # (this process's shard ids, shard count); None: every table is ours
