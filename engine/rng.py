@@ -23,8 +23,14 @@ def new_seed() -> int:
 
 def derive(seed: int | str, *labels: object) -> random.Random:
     """An independent random stream for one labelled use of a seed."""
+    return random.Random(derive_seed(seed, *labels))
+
+
+def derive_seed(seed: int | str, *labels: object) -> int:
+    """The number :func:`derive` seeds its stream with: ``random.Random(derive_seed(...))`` is
+    the same stream, and the number is cheaper to hand to another process than the stream."""
     key = ":".join(str(x) for x in (seed, *labels)).encode()
-    return random.Random(int.from_bytes(hashlib.sha256(key).digest(), "big"))
+    return int.from_bytes(hashlib.sha256(key).digest(), "big")
 
 
 def seed_digest(seed: int | str) -> str:

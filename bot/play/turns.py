@@ -21,7 +21,7 @@ from bot.play import cpu
 from bot.play.session import HandRef, TableSession
 from bot.play.table import AFK_AFTER
 from engine.base import IllegalMove, Move
-from engine.rng import derive
+from engine.rng import derive_seed
 
 log = logging.getLogger(__name__)
 
@@ -143,7 +143,7 @@ async def _cpu_moves(session: TableSession, out: Outcome, pace: bool) -> None:
             out.more_cpu = True
             return
         player = bots[0]
-        move = await cpu.choose(table.game_name, game, player, derive(table.seed or 0, "cpu", table.move_no),
+        move = await cpu.choose(table.game_name, game, player, derive_seed(table.seed or 0, "cpu", table.move_no),
                                 table.seat(player).level, session.decisions, table.has_human)
         try:
             play(session, move, out)

@@ -16,7 +16,7 @@ import pytest
 from bot.play import cpu
 from bot.workers import Lanes
 from engine.games import new_game
-from engine.rng import derive
+from engine.rng import derive, derive_seed
 
 
 def _wait_for(path: str, value: str) -> str:
@@ -44,26 +44,29 @@ def _games() -> list[tuple[str, object]]:
             for name, o in options.items()]
 
 
-async def _play_some(decisions: cpu.Decisions, name: str, game: object, moves: int) -> list[list[object]]:
+async def _play_some(decisions: cpu.Decisions, name: str, game: object, moves: int,
+                     as_number: bool) -> list[list[object]]:
     played: list[list[object]] = []
     for n in range(moves):
         if game.finished:  # type: ignore[attr-defined]
             break
         player = game.waiting_on()[0]  # type: ignore[attr-defined]
-        move = await decisions.choose(name, game, player, derive(7, "cpu", n), "hard")  # type: ignore[arg-type]
+        rng = derive_seed(7, "cpu", n) if as_number else derive(7, "cpu", n)
+        move = await decisions.choose(name, game, player, rng, "hard")  # type: ignore[arg-type]
         game.play(move)  # type: ignore[attr-defined]
         played.append(move)
     return played
 
 
 async def test_worker_processes_choose_the_moves_this_process_would() -> None:
-    """A replayed table must make the same CPU moves wherever its choices ran."""
+    """A replayed table must make the same CPU moves wherever its choices ran (the workers get
+    the number that seeds the stream, this process the stream itself)."""
     here, there = cpu.Decisions(kind="inline"), cpu.Decisions(2, kind="process")
     await there.start()
     try:
         assert len(set(there.pids)) == 2 and os.getpid() not in there.pids
         for (name, a), (_, b) in zip(_games(), _games(), strict=True):
-            assert await _play_some(there, name, a, 60) == await _play_some(here, name, b, 60), name
+            assert await _play_some(there, name, a, 60, True) == await _play_some(here, name, b, 60, False), name
         assert there.made == here.made > 200
         assert there.cpu_seconds > 0
     finally:
