@@ -50,6 +50,7 @@ def record(table: Table) -> TableRecord:
 def mark_saved(session: TableSession) -> None:
     """The store holds the table as it is in memory (just saved, or just loaded)."""
     session.saved = (session.table.move_no, _header(session.table))
+    session.saved_meta = None  # not known: the next save writes it
 
 
 def queue_save(store: Any, session: TableSession) -> asyncio.Future[Any]:
@@ -57,12 +58,18 @@ def queue_save(store: Any, session: TableSession) -> asyncio.Future[Any]:
     table = session.table
     header = _header(table)
     writer = store.writer
+    meta = table.meta()
     if session.saved is None or session.saved[1] != header or table.status != "playing":
-        future = writer.save(record(table))
+        future = writer.save(TableRecord(table.table_id, table.guild_id, table.channel_id, table.game_name,
+                                         table.scenario(), meta))
     else:
         stored = session.saved[0]
-        future = writer.append(table.table_id, stored, table.moves[stored:], table.meta())
+        # The meta (timers, banks, flags) is written only when it changed: a CPU-only table's
+        # rarely does, and its JSON was a good part of each save.
+        future = writer.append(table.table_id, stored, table.moves[stored:],
+                               None if meta == session.saved_meta else meta)
     session.saved = (table.move_no, header)
+    session.saved_meta = meta
     session.pending = future
     return future
 

@@ -65,6 +65,7 @@ class TableSession:
     auto_played: dict[str, list[Move]] = field(default_factory=dict)  # played by a switch, told in the next hand
     assisted: set[str] = field(default_factory=set)  # seats shown an assist picture this game
     saved: tuple[int, str] | None = None  # moves and scenario header the store holds (persist)
+    saved_meta: dict[str, Any] | None = None  # the meta last queued for the store (persist)
     pending: asyncio.Future[Any] | None = None  # the newest save queued for the table (persist)
     decisions: Decisions | None = None  # where its CPU seats' choices run (None: a thread)
 

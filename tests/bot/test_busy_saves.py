@@ -137,3 +137,23 @@ async def test_closing_the_bot_writes_the_saves_still_queued(fake: FakeDiscord, 
     held.release()
     await closing
     assert await stored_moves(bot, table.table_id) == played
+
+
+async def test_an_append_carries_the_meta_only_when_it_changed(fake: FakeDiscord, start_bot: Any) -> None:
+    """A CPU-only table's meta rarely changes: its appends leave it out, and the one that follows
+    a change carries it, so a restart still finds the meta as it was last."""
+    bot = await start_bot()
+    [table] = await cpu_tables(bot, 1)
+    held = Held(bot.store)
+    await fake.run_for(4.0)
+    appends = [w for w in held.written if w.table_id == table.table_id and w.record is None]
+    # (the first may carry it: the table's message was posted meanwhile)
+    assert len(appends) >= 3 and all(w.meta is None for w in appends[1:]), [w.meta for w in appends]
+    session = bot.tables.sessions[table.table_id]
+    async with session.lock:
+        table.missed["A"] = 2  # as a missed turn would
+    await fake.run_for(1.0)
+    appends = [w for w in held.written if w.table_id == table.table_id and w.record is None]
+    assert appends[-1].meta is not None and appends[-1].meta["missed"] == {"A": 2}
+    record = await bot.store.load_table(table.table_id)
+    assert record.meta["missed"] == {"A": 2} and len(record.scenario["moves"]) == table.move_no
