@@ -68,15 +68,17 @@ def test_kill_9_at_random_instants_loses_no_told_move(tmp_path: Path) -> None:
     for _ in range(kills):
         process = subprocess.Popen([sys.executable, str(RUNNER), database, str(journal)], cwd=ROOT, env=env,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        told_before = len(journal.read_text().splitlines())
-        deadline = time.monotonic() + 120
-        while len(journal.read_text().splitlines()) <= told_before and time.monotonic() < deadline:
-            assert process.poll() is None, process.stderr.read().decode() if process.stderr else "runner exited"
-            time.sleep(0.05)  # until this run has told its first move: the table goes on after a restart
-        assert len(journal.read_text().splitlines()) > told_before, "no move was played after the restart"
-        time.sleep(rng.uniform(0.0, 1.5))  # then a random instant
-        process.send_signal(signal.SIGKILL)
-        process.wait()
+        try:
+            told_before = len(journal.read_text().splitlines())
+            deadline = time.monotonic() + 120
+            while len(journal.read_text().splitlines()) <= told_before and time.monotonic() < deadline:
+                assert process.poll() is None, process.stderr.read().decode() if process.stderr else "runner exited"
+                time.sleep(0.05)  # until this run has told its first move: the table goes on after a restart
+            assert len(journal.read_text().splitlines()) > told_before, "no move was played after the restart"
+            time.sleep(rng.uniform(0.0, 1.5))  # then a random instant
+        finally:  # a failed check must not leave the runner (and its workers) behind
+            process.send_signal(signal.SIGKILL)
+            process.wait()
         games = asyncio.run(stored_games(database))
         told = check(journal, games)
         total_moves.append(sum(len(m) for m in games.values()))
