@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from bot.outbox import Limit, Outbox, Priority, Route, Status, VirtualClock
 from bot.outbox.fake import FakeDiscord
 
@@ -103,7 +105,7 @@ async def test_a_route_that_must_wait_does_not_hold_back_other_routes() -> None:
 
     await clock.run(main())
     at = {call.payload: call.at for call in fake.calls}
-    assert at["cpu"] < 0.1 and at["prompt"] == 1.0
+    assert at["cpu"] < 0.1 and at["prompt"] == pytest.approx(1.05)  # the channel's spacing (ROUTE_PERIOD / 5)
 
 
 async def test_a_key_in_flight_is_not_sent_twice_at_once_and_the_newer_state_follows() -> None:
