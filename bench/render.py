@@ -10,12 +10,12 @@ with the event loop's lag meanwhile. Targets: hand <= 15 ms, table <= 60 ms, eve
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures as cf
 import io
 import statistics
 import time
 from collections.abc import Callable
 from functools import partial
+from typing import Any, Literal
 
 from PIL import Image
 
@@ -100,7 +100,7 @@ def _encodings(n: int) -> list[tuple[str, str]]:
     return out
 
 
-async def _under_load(submit: Callable[[], cf.Future[bytes] | bytes], pictures: int) -> tuple[float, list[float]]:
+async def _under_load(submit: Callable[[], Any], pictures: int) -> tuple[float, list[float]]:
     """Draw ``pictures`` tables, two in flight at a time, while a 5 ms ticker measures how late
     the event loop runs it; returns the wall time and the ticker's lateness in ms."""
     lags: list[float] = []
@@ -120,7 +120,7 @@ async def _under_load(submit: Callable[[], cf.Future[bytes] | bytes], pictures: 
         if isinstance(got, bytes):
             await asyncio.sleep(0)  # inline: the loop gets a turn between pictures, no more
             continue
-        inflight.append(asyncio.wrap_future(got))
+        inflight.append(asyncio.ensure_future(got) if asyncio.iscoroutine(got) else asyncio.wrap_future(got))
         if len(inflight) >= 2:
             await inflight.pop(0)
     await asyncio.gather(*inflight)
@@ -133,23 +133,36 @@ async def _under_load(submit: Callable[[], cf.Future[bytes] | bytes], pictures: 
 def _where(pictures: int) -> list[tuple[str, str]]:
     out = []
     record = samples.JANPO_TABLE
-    kinds: tuple[PoolKind, ...] = ("inline", "thread", "process")
+    kinds: tuple[PoolKind | Literal["lanes"], ...] = ("inline", "thread", "process", "lanes")
     for kind in kinds:
-        pool = RenderPool(2, kind=kind)
+        pool = RenderPool(2, kind="process" if kind == "lanes" else kind)
         start = time.perf_counter()
-        pool.start_sync()
-        warm = time.perf_counter() - start
-        if kind == "inline":
-            submit: Callable[[], cf.Future[bytes] | bytes] = partial(jobs.table_png, record)
+        if kind == "lanes":  # the bot's way: draw() through bot.workers.Lanes, read by the loop
+            async def measure(pool: RenderPool = pool) -> tuple[float, list[float], float]:
+                await pool.start()
+                spent = time.process_time()
+                wall, lags = await _under_load(partial(pool.draw, jobs.table_png, record), pictures)
+                spent = time.process_time() - spent
+                await pool.aclose()
+                return wall, lags, spent
+
+            wall, lags, cpu = asyncio.run(measure())
+            warm = time.perf_counter() - start - wall
         else:
-            submit = partial(pool.submit, jobs.table_png, record)
-        cpu = time.process_time()
-        wall, lags = asyncio.run(_under_load(submit, pictures))
-        cpu = (time.process_time() - cpu) * 1000 / pictures
-        pool.close()
+            pool.start_sync()
+            warm = time.perf_counter() - start
+            if kind == "inline":
+                submit: Callable[[], Any] = partial(jobs.table_png, record)
+            else:
+                submit = partial(pool.submit, jobs.table_png, record)
+            cpu = time.process_time()
+            wall, lags = asyncio.run(_under_load(submit, pictures))
+            cpu = time.process_time() - cpu
+            pool.close()
+        cpu = cpu * 1000 / pictures
         lags.sort()
         p95 = lags[min(len(lags) - 1, round(0.95 * (len(lags) - 1)))] if lags else 0.0
-        where = "on the event loop" if kind == "inline" else f"{kind} pool of 2"
+        where = {"inline": "on the event loop", "lanes": "process lanes of 2 (draw)"}.get(kind, f"{kind} pool of 2")
         out.append((f"{pictures} Janpo tables, {where}: pictures/s",
                     f"{pictures / wall:.0f}/s (warm-up {warm:.1f} s)"))
         # The bot process's own CPU per picture (all its threads): what the event loop and the

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import logging
 from typing import Any
@@ -149,7 +148,7 @@ class JanpoBot(commands.Bot):
     async def close(self) -> None:
         await self.tables.close()
         await self.outbox.close(timeout=5.0)
-        await asyncio.to_thread(self.render_pool.close)
+        await self.render_pool.aclose()
         await self.tables.decisions.close()
         if self._own_store and self.store is not None:
             await self.store.close()

@@ -190,7 +190,7 @@ class Effects:
         marks = await asyncio.to_thread(hand_marks, seat.lang, table.game_name, view,
                                         list(session.legal.get(player, [])), on, settings)
         job, record, kind = images.hand_job(table.game_name, view, seat.name, names, marks)
-        png = await self.pool.draw(job, record, CAPTIONS[seat.lang], kind)
+        png = await self.pool.draw(job, record, CAPTIONS[seat.lang], kind, urgent=True)  # a player waits for it
         session.pictures[player] = Picture(no, now, png)
         return png
 

@@ -4,21 +4,25 @@ processes (``bot.workers``), warmed up before the first picture is wanted.
 A picture is Python and Pillow work that holds the interpreter lock most of the time, so a thread
 pool would still stall the event loop and the database thread behind it; a process costs only the
 pickling of a small record and of the PNG bytes back (docs/BENCHMARKS.md has the numbers).
+``draw`` goes through :class:`bot.workers.Lanes` (the event loop writes and reads the workers'
+pipes itself; a hand picture a player waits for goes first); ``submit`` (blocking callers:
+benchmarks, tests) through an executor started on first use.
 
     pool = RenderPool(workers=2)
     await pool.start()                      # spawns and warms the workers
     png = await pool.draw(jobs.table_png, table_image, texts)
-    pool.close()
+    await pool.aclose()
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.render import jobs
-from bot.workers import PoolKind, WorkerPool
+from bot.workers import Lanes, PoolKind, WorkerPool
 
 __all__ = ["PoolKind", "RenderPool", "ready"]
 
@@ -42,10 +46,28 @@ class RenderPool(WorkerPool):
         texts = tuple(dict(t) if t is not None else None for t in texts)
         super().__init__(workers, kind, initializer=_warm, initargs=(texts,), name="render",
                          start_method=start_method)
+        self._lanes = Lanes(self.workers, initializer=_warm, initargs=(texts,), name="render") \
+            if kind == "process" else None
 
-    async def draw(self, job: Callable[..., bytes], *args: Any) -> bytes:
-        """The PNG bytes of ``job(*args)`` (see :meth:`WorkerPool.run`)."""
+    @property
+    def pids(self) -> list[int]:
+        return (self._lanes.pids if self._lanes is not None else []) + super().pids
+
+    async def start(self) -> None:
+        """Spawn and warm the workers ``draw`` uses, without blocking the event loop."""
+        await (self._lanes.start() if self._lanes is not None else super().start())
+
+    async def draw(self, job: Callable[..., bytes], *args: Any, urgent: bool = False) -> bytes:
+        """The PNG bytes of ``job(*args)``; ``urgent``: a player waits for this very picture."""
+        if self._lanes is not None:
+            return await self._lanes.run(job, *args, urgent=urgent)
         return await self.run(job, *args)
+
+    async def aclose(self) -> None:
+        """Stop every worker (from the event loop: the lanes' pipes are read there)."""
+        if self._lanes is not None:
+            self._lanes.close()
+        await asyncio.to_thread(self.close)
 
     def __enter__(self) -> RenderPool:
         self.start_sync()

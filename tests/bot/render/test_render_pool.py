@@ -100,6 +100,19 @@ def test_a_dead_worker_is_replaced_and_the_picture_still_drawn() -> None:
     with RenderPool(1, kind="process") as pool:
         assert asyncio.run(scenario(pool)) == jobs.table_png(samples.TABLE)
 
+    async def by_lanes() -> tuple[bytes, int, int]:  # draw's own workers (the bot's way)
+        lanes_pool = RenderPool(1, kind="process")
+        await lanes_pool.start()
+        [pid] = lanes_pool.pids
+        os.kill(pid, signal.SIGKILL)
+        try:
+            return await lanes_pool.draw(jobs.table_png, samples.TABLE, urgent=True), pid, lanes_pool.pids[0]
+        finally:
+            await lanes_pool.aclose()
+
+    png, dead, fresh = asyncio.run(by_lanes())
+    assert png == jobs.table_png(samples.TABLE) and fresh != dead
+
 
 _HOLDER = """
 import sys
