@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 import multiprocessing
 import os
 import random
 import time
 from typing import Any
 
-from bot.workers import Lanes, PoolKind, WorkerPool, default_kind
+from bot.workers import Lanes, PoolKind, WorkerDied, WorkerPool, default_kind
 from engine.base import Game, Move
 from engine.cpu import LEVELS, choose_move
+
+log = logging.getLogger(__name__)
 
 
 def _warm() -> None:
@@ -45,13 +48,18 @@ def decide(game_name: str, view: dict[str, Any], legal: list[Move], rng: random.
 
 class Decisions:
     """Where CPU choices run: :class:`Lanes` of worker processes, or a thread or inline
-    :class:`WorkerPool`. ``cpu_seconds`` adds up what the choices took, wherever they ran."""
+    :class:`WorkerPool`. ``cpu_seconds`` adds up what the choices took, wherever they ran.
+
+    A table must never stop because of where its CPU thinks: workers that cannot be started, or a
+    choice whose worker died twice under it, fall back to a thread of this process."""
 
     def __init__(self, workers: int | None = None, kind: PoolKind | None = None) -> None:
         self.kind: PoolKind = kind or default_kind()
         self.workers = max(1, workers or min(2, os.cpu_count() or 1))
         self._lanes = Lanes(self.workers, initializer=_warm, name="cpu") if self.kind == "process" else None
-        self._pool = WorkerPool(self.workers, self.kind, initializer=_warm, name="cpu")
+        # the way for thread and inline kinds, and the fallback of the process kind
+        self._pool = WorkerPool(self.workers, "thread" if self.kind == "process" else self.kind,
+                                initializer=_warm, name="cpu")
         self.cpu_seconds = 0.0
         self.made = 0
 
@@ -60,17 +68,28 @@ class Decisions:
         return self._lanes.pids if self._lanes is not None else []
 
     async def start(self) -> None:
-        await (self._lanes.start() if self._lanes is not None else self._pool.start())
+        if self._lanes is not None:
+            try:
+                await self._lanes.start()
+                return
+            except (OSError, WorkerDied) as exc:
+                log.warning("CPU decision workers could not start (%s); deciding in a thread", exc)
+                self._lanes.close()
+                self._lanes, self.kind = None, "thread"
+        await self._pool.start()
 
     async def choose(self, game_name: str, game: Game, player: str, rng: random.Random | int, level: str,
                      urgent: bool = False) -> Move:
         """``urgent``: a human waits on this table, so the choice goes before CPU-only tables'."""
         level = level if level in LEVELS else "normal"
         args = (game_name, game.view(player), game.legal_moves(player), rng, level)
+        answer: tuple[Move, float] | None = None
         if self._lanes is not None:
-            move, spent = await self._lanes.run(decide, *args, urgent=urgent)
-        else:
-            move, spent = await self._pool.run(decide, *args)
+            try:
+                answer = await self._lanes.run(decide, *args, urgent=urgent)
+            except WorkerDied as exc:
+                log.warning("a CPU decision's worker died twice (%s); deciding in a thread", exc)
+        move, spent = answer or await self._pool.run(decide, *args)
         self.cpu_seconds += spent
         self.made += 1
         return move

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.render import jobs
-from bot.workers import Lanes, PoolKind, WorkerPool
+from bot.workers import Lanes, PoolKind, WorkerDied, WorkerPool
 
 __all__ = ["PoolKind", "RenderPool", "ready"]
 
@@ -60,7 +60,10 @@ class RenderPool(WorkerPool):
     async def draw(self, job: Callable[..., bytes], *args: Any, urgent: bool = False) -> bytes:
         """The PNG bytes of ``job(*args)``; ``urgent``: a player waits for this very picture."""
         if self._lanes is not None:
-            return await self._lanes.run(job, *args, urgent=urgent)
+            try:
+                return await self._lanes.run(job, *args, urgent=urgent)
+            except WorkerDied:  # twice in a row: the executor's own workers draw it instead
+                pass
         return await self.run(job, *args)
 
     async def aclose(self) -> None:

@@ -162,3 +162,42 @@ def test_decision_workers_end_when_the_bot_is_killed_with_sigkill() -> None:
             while _alive(pid):
                 os.sched_yield()
     assert not [p for p in pids if _alive(p)]
+
+
+def _kills_its_worker(*args: object) -> object:
+    os._exit(1)
+
+
+async def test_a_choice_whose_worker_dies_twice_is_made_in_a_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table must not stop because its CPU's worker keeps dying: the move is still made."""
+    decisions = cpu.Decisions(1, kind="process")
+    await decisions.start()
+    assert decisions._lanes is not None
+    [(name, game)] = _games()[:1]
+    expected = await _play_some(cpu.Decisions(kind="inline"), name, _games()[0][1], 1, False)
+    lanes_run = decisions._lanes.run
+
+    async def deadly(job: object, *args: object, urgent: bool = False) -> object:
+        return await lanes_run(_kills_its_worker, *args, urgent=urgent)  # each attempt kills its worker
+
+    monkeypatch.setattr(decisions._lanes, "run", deadly)
+    try:
+        [before] = decisions.pids
+        assert await _play_some(decisions, name, game, 1, False) == expected
+        assert decisions.made == 1 and len(decisions.pids) == 1 and decisions.pids != [before]
+    finally:
+        await decisions.close()
+
+
+async def test_decisions_fall_back_to_a_thread_when_workers_cannot_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_processes(*args: object, **kw: object) -> None:
+        raise OSError("no more processes")
+
+    monkeypatch.setattr("bot.workers._Lane.__init__", no_processes)
+    decisions = cpu.Decisions(2, kind="process")
+    await decisions.start()
+    assert decisions.kind == "thread" and decisions.pids == []
+    [(name, game)] = _games()[:1]
+    here = await _play_some(cpu.Decisions(kind="inline"), name, _games()[0][1], 5, False)
+    assert await _play_some(decisions, name, game, 5, False) == here
+    await decisions.close()
