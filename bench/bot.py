@@ -41,7 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 HUMANS = 10
 LOADS = (50, 200, 500, 1000)
-WINDOW = 10.0  # seconds measured per load
+WINDOW = 20.0  # seconds measured per load (about 70 clicks of the simulated humans)
 SETTLE = 3.0  # seconds between the last table opened and the window
 THINK = 0.3  # a simulated human's time to click after the prompt arrives
 PREFERENCE = ("Tsumo", "Ron", "Call", "Check", "Tsumogiri", "Pass")

@@ -19,6 +19,7 @@ import concurrent.futures as cf
 import multiprocessing
 import multiprocessing.connection
 import os
+import pickle
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -177,7 +178,10 @@ def _serve(conn: multiprocessing.connection.Connection, initializer: Callable[..
             reply: tuple[bool, Any] = (True, job(*args))
         except Exception as exc:  # noqa: BLE001 - handed to the caller
             reply = (False, exc)
-        conn.send(reply)
+        try:
+            conn.send(reply)
+        except (pickle.PicklingError, TypeError, AttributeError) as exc:  # an answer that cannot travel
+            conn.send((False, RuntimeError(f"the worker's answer could not be sent back: {exc}")))
 
 
 class _Lane:
@@ -221,9 +225,14 @@ class _Lane:
         self.pool._replace(self)
 
     def send(self, job: Callable[..., Any], args: tuple[Any, ...], waiter: asyncio.Future[Any]) -> None:
+        try:
+            message = pickle.dumps((job, args), protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # noqa: BLE001 - a job that cannot travel fails alone; the lane stays free
+            waiter.set_exception(exc)
+            return
         self.job = waiter
         try:
-            self.conn.send((job, args))
+            self.conn.send_bytes(message)
         except (BrokenPipeError, OSError):
             self._died()
 

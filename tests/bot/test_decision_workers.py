@@ -201,3 +201,21 @@ async def test_decisions_fall_back_to_a_thread_when_workers_cannot_start(monkeyp
     here = await _play_some(cpu.Decisions(kind="inline"), name, _games()[0][1], 5, False)
     assert await _play_some(decisions, name, game, 5, False) == here
     await decisions.close()
+
+
+def _answers_a_lambda() -> object:
+    return lambda: None  # cannot be pickled back
+
+
+async def test_a_job_or_answer_that_cannot_be_pickled_fails_alone() -> None:
+    lanes = Lanes(1, name="test")
+    await lanes.start()
+    try:
+        pids = lanes.pids
+        with pytest.raises(Exception, match="pickle|lambda"):
+            await lanes.run(_wait_for, "/", lambda: None)  # the argument cannot go
+        with pytest.raises(RuntimeError, match="could not be sent back"):
+            await lanes.run(_answers_a_lambda)
+        assert await lanes.run(_wait_for, "/", "still here") == "still here" and lanes.pids == pids
+    finally:
+        lanes.close()
