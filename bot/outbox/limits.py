@@ -45,14 +45,14 @@ class Pace:
         self._starts: deque[float] = deque()
         self._last = -math.inf
 
-    def ready_at(self, now: float) -> float:
-        """The earliest time a reservation may be taken (``now`` if now); ``inf`` if only a
-        reservation in progress can free room."""
+    def ready_at(self, now: float, keep: int = 0) -> float:
+        """The earliest time a reservation may be taken (``now`` if now) while ``keep`` places of
+        the window stay free for others; ``inf`` if only a reservation in progress can free room."""
         starts, limit = self._starts, self.limit
         while starts and starts[0] + limit.period <= now:
             starts.popleft()
         at = max(now, self.paused_until, self._last + limit.gap)
-        excess = len(starts) + self.reserved - limit.count
+        excess = len(starts) + self.reserved - max(1, limit.count - keep)
         if excess >= 0:
             if excess >= len(starts):
                 return math.inf

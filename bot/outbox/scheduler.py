@@ -41,7 +41,12 @@ class Priority(enum.IntEnum):
 
     PROMPT = 0  # a human's own prompt (hand DM, a notification to act): first come, first served
     HUMAN_TABLE = 1  # the picture of a table with a human seated: the newest ``stamp`` (click) first
-    CPU_TABLE = 2  # the picture of a table of CPUs only: the longest waiting first, coalesced
+    CLEANUP = 2  # removing a message nobody acts on any more (an old hand DM): only while its
+    #              route keeps ROOM calls free, so the next prompt never waits behind a delete
+    CPU_TABLE = 3  # the picture of a table of CPUs only: the longest waiting first, coalesced
+
+
+ROOM = 2  # calls a route keeps free for prompts before a CLEANUP call may take a place
 
 
 @dataclass(frozen=True)
@@ -327,7 +332,7 @@ class Outbox:
             if state.busy:
                 self._park(("route", job.route), job)
                 continue
-            at = state.pace.ready_at(now)
+            at = state.pace.ready_at(now, keep=ROOM if job.priority is Priority.CLEANUP else 0)
             if at > now:
                 self._park(("route", job.route), job)
                 if at < state.timer_at:

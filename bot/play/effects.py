@@ -265,7 +265,8 @@ class Effects:
         if ref.channel_id is None or ref.message_id is None:
             return
         message = self.m.bot.get_partial_messageable(ref.channel_id, type=PRIVATE).get_partial_message(ref.message_id)
-        await self.outbox.submit(message.delete, route=Route.dm(ref.channel_id), priority=Priority.HUMAN_TABLE)
+        # after any prompt on the route: an old hand left a moment longer costs nobody a wait
+        await self.outbox.submit(message.delete, route=Route.dm(ref.channel_id), priority=Priority.CLEANUP)
 
     async def strip(self, ref: HandRef) -> None:
         """A prompt that was answered elsewhere or withdrawn: its message loses its buttons."""

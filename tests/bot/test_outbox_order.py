@@ -123,3 +123,38 @@ async def test_a_key_in_flight_is_not_sent_twice_at_once_and_the_newer_state_fol
 
     await clock.run(main())
     assert [(call.payload, call.at) for call in fake.calls] == [("v1", 0.0), ("v2", 2.0)]
+
+
+async def test_a_fast_players_prompts_never_wait_behind_the_deletes_of_their_old_hands() -> None:
+    """Each prompt is a new DM and the previous hand DM is deleted: two calls on a route of 5 per
+    5.25 s. A player prompted every 1.8 s (a quick answer and one paced CPU move) would wait for
+    the window now and then if each delete went as soon as it could; as CLEANUP, deletes take a
+    place only while two stay free, so any cadence of 1.75 s or more never waits, and every delete
+    is made, with no window ever over the limit."""
+    clock = VirtualClock()
+    fake = FakeDiscord(clock)
+    box = Outbox(clock=clock)
+    route = Route.dm(5)
+    waits: list[float] = []
+
+    async def main() -> list[Any]:
+        deletes = []
+        for n in range(12):
+            asked = clock.now()
+            sent = await box.submit(fake.sender(route, f"prompt {n}"), route=route, priority=Priority.PROMPT)
+            assert sent.status is Status.SENT
+            waits.append(clock.now() - asked)
+            if n:
+                deletes.append(box.submit(fake.sender(route, f"delete {n - 1}"), route=route,
+                                          priority=Priority.CLEANUP))
+            await clock.sleep(1.75 if n < 8 else 4.0)  # quick answers, then a slower player
+        done = list(await asyncio.gather(*deletes))
+        await box.close()
+        return done
+
+    deletes = await clock.run(main())
+    assert all(d.status is Status.SENT for d in deletes) and len(deletes) == 11
+    assert max(waits) < 0.1, waits  # no prompt waited for the window
+    assert fake.over == 0
+    starts = [c.at for c in fake.calls]
+    assert all(sum(a <= b < a + 5.25 for b in starts) <= 5 for a in starts)
