@@ -165,8 +165,10 @@ class WorkerDied(RuntimeError):
 
 
 def _serve(conn: multiprocessing.connection.Connection, initializer: Callable[..., None] | None,
-           initargs: tuple[Any, ...]) -> None:
+           initargs: tuple[Any, ...], nice: int = 0) -> None:
     """A lane's worker: answer ``(job, args)`` with ``(True, answer)`` or ``(False, error)``."""
+    if nice:
+        os.nice(nice)  # when the cores are busy, the bot's event loop (clicks) is served first
     _init(initializer, initargs)
     conn.send((True, os.getpid()))  # warm: the first answer says so
     while True:
@@ -191,7 +193,7 @@ class _Lane:
         self.pool = pool
         context = multiprocessing.get_context("spawn")
         self.conn, child = context.Pipe(duplex=True)
-        self.process = context.Process(target=_serve, args=(child, pool.initializer, pool.initargs),
+        self.process = context.Process(target=_serve, args=(child, pool.initializer, pool.initargs, pool.nice),
                                        name=f"{pool.name}-lane", daemon=True)
         self.process.start()
         child.close()
@@ -253,8 +255,9 @@ class Lanes:
     """
 
     def __init__(self, workers: int, *, initializer: Callable[..., None] | None = None,
-                 initargs: tuple[Any, ...] = (), name: str = "worker") -> None:
+                 initargs: tuple[Any, ...] = (), name: str = "worker", nice: int = 0) -> None:
         self.workers = workers
+        self.nice = nice  # added to the workers' niceness: busy workers yield to the event loop
         self.initializer = initializer
         self.initargs = initargs
         self.name = name

@@ -24,6 +24,7 @@ from engine.base import Game, Move
 from engine.cpu import LEVELS, choose_move
 
 log = logging.getLogger(__name__)
+CPU_NICE = 6  # niceness added to the decision workers (pictures: bot.render.pool.RENDER_NICE)
 
 
 def _warm() -> None:
@@ -56,7 +57,10 @@ class Decisions:
     def __init__(self, workers: int | None = None, kind: PoolKind | None = None) -> None:
         self.kind: PoolKind = kind or default_kind()
         self.workers = max(1, workers or min(2, os.cpu_count() or 1))
-        self._lanes = Lanes(self.workers, initializer=_warm, name="cpu") if self.kind == "process" else None
+        # CPU players think at a lower priority than the event loop and the picture workers:
+        # on busy cores a click and a hand picture are served before the next CPU decision.
+        self._lanes = Lanes(self.workers, initializer=_warm, name="cpu", nice=CPU_NICE) \
+            if self.kind == "process" else None
         # the way for thread and inline kinds, and the fallback of the process kind
         self._pool = WorkerPool(self.workers, "thread" if self.kind == "process" else self.kind,
                                 initializer=_warm, name="cpu")

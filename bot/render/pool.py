@@ -25,6 +25,7 @@ from bot.render import jobs
 from bot.workers import Lanes, PoolKind, WorkerDied, WorkerPool
 
 __all__ = ["PoolKind", "RenderPool", "ready"]
+RENDER_NICE = 3  # below the event loop, above the CPU players' decisions (bot.play.cpu.CPU_NICE)
 
 
 def _warm(texts: Sequence[Mapping[str, str] | None]) -> None:
@@ -46,8 +47,8 @@ class RenderPool(WorkerPool):
         texts = tuple(dict(t) if t is not None else None for t in texts)
         super().__init__(workers, kind, initializer=_warm, initargs=(texts,), name="render",
                          start_method=start_method)
-        self._lanes = Lanes(self.workers, initializer=_warm, initargs=(texts,), name="render") \
-            if kind == "process" else None
+        self._lanes = Lanes(self.workers, initializer=_warm, initargs=(texts,), name="render",
+                            nice=RENDER_NICE) if kind == "process" else None
 
     @property
     def pids(self) -> list[int]:

@@ -219,3 +219,21 @@ async def test_a_job_or_answer_that_cannot_be_pickled_fails_alone() -> None:
         assert await lanes.run(_wait_for, "/", "still here") == "still here" and lanes.pids == pids
     finally:
         lanes.close()
+
+
+async def test_busy_workers_yield_to_the_event_loop() -> None:
+    """On busy cores the bot's own process (clicks) goes first, then pictures, then CPU players."""
+    from bot.render.pool import RENDER_NICE, RenderPool
+
+    decisions, pictures = cpu.Decisions(1, kind="process"), RenderPool(1, kind="process", texts=())
+    await decisions.start()
+    await pictures.start()
+    try:
+        own = os.getpriority(os.PRIO_PROCESS, 0)
+        [decider], [drawer] = decisions.pids, pictures.pids
+        assert os.getpriority(os.PRIO_PROCESS, decider) == min(19, own + cpu.CPU_NICE)
+        assert os.getpriority(os.PRIO_PROCESS, drawer) == min(19, own + RENDER_NICE)
+        assert cpu.CPU_NICE > RENDER_NICE > 0
+    finally:
+        await decisions.close()
+        await pictures.aclose()
