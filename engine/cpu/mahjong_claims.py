@@ -1,8 +1,9 @@
 """Mahjong claims for a :class:`Seat`: ron, and whether a pon, chi or open kan is worth making.
 
 A call must leave the hand a yaku to win with; the normal level calls only for speed with a
-value-honor pon or a far hand carrying dora, the hard level whenever the call buys a real step
-with a yaku (see :func:`call_pays`), except in Mahjong Five, where it calls as the normal level.
+value-honor pon or a far hand carrying dora, the hard level when the call buys a real step for
+a hand of two han or a value-honor pon (see :func:`call_pays`), except in Mahjong Five, where it
+calls as the normal level.
 """
 
 from __future__ import annotations
@@ -76,9 +77,11 @@ def open_han(seat: Seat, hand: Counts, meld: list[int]) -> float:
 def call_pays(seat: Seat, standing: int, after: int, han: float, closed: bool, value_pon: bool) -> bool:
     """Hard level: whether a call that keeps a yaku is worth opening the hand (or opening it more).
 
-    A value-honor pon always is; otherwise a closed hand gives up riichi, so the call must buy a
-    real step (far hands with a yaku, or a ready hand with value); against a threat only a call
-    that makes the hand ready with value is made.
+    A value-honor pon always is; otherwise a closed hand gives up riichi, so the open hand must
+    hold two han (a yaku and a dora, or a two-han yaku): an open one-han hand wins about 1,000
+    points where riichi wins several thousand, and calling for it measured about 700 points a
+    game worse (docs/BENCHMARKS.md, CPU players). A far hand calls for a step, a hand one step
+    away only to be ready; against a threat, only a call that makes the hand ready.
     """
     if value_pon:
         return True
@@ -87,7 +90,7 @@ def call_pays(seat: Seat, standing: int, after: int, han: float, closed: bool, v
     if not closed:
         return True
     if standing >= 2:
-        return han >= 1.0 and (han >= 2.0 or standing >= 3 or seat.wall_left < 50)
+        return han >= 2.0
     return after == 0 and han >= 2.0
 
 

@@ -171,8 +171,21 @@ def test_danger_reads_suji_kabe_and_genbutsu():
 
 
 def test_hard_opens_for_tanyao_in_riichi_but_stays_closed_in_five():
-    """Late and two steps away, the chi buys a step for an open tanyao at riichi; in Mahjong Five
-    the call would give up Closed Hand, riichi and All Sequences (F4), so it stays closed."""
+    """Late and two steps away, the chi buys a step for an open tanyao with a dora (the 8s): two
+    han at riichi (R3 open tanyao); in Mahjong Five the call would give up Closed Hand, riichi and
+    All Sequences (F4) for one dora, so it stays closed."""
     opts = ClaimOptions(kind=kind("5m"), chi=[(kind("4m"), kind("6m"))])
-    assert choose_claim(seat("46m347p2258p35s68s", wall_left=40), opts, RNG, "hard").action == "chi"
-    assert choose_claim(seat("46m347p2258p35s68s", wall_left=40, variant="five"), opts, RNG, "hard").action == "pass"
+    hand = "46m347p2258p35s68s"
+    assert choose_claim(seat(hand, wall_left=40, dora="7s"), opts, RNG, "hard").action == "chi"
+    assert choose_claim(seat(hand, wall_left=40, dora="7s", variant="five"), opts, RNG, "hard").action == "pass"
+
+
+def test_hard_keeps_riichi_over_a_one_han_open_tanyao():
+    """Without a dora the same chi leaves an open one-han hand (about 1,000 points) where the
+    closed hand keeps riichi: the hard level stays closed, early or late."""
+    opts = ClaimOptions(kind=kind("5m"), chi=[(kind("4m"), kind("6m"))])
+    for wall in (60, 40, 20):
+        assert choose_claim(seat("46m347p2258p35s68s", wall_left=wall), opts, RNG, "hard").action == "pass"
+    # A value-honor pon is still made: the set is the yaku and it buys a step.
+    assert choose_claim(seat("13m46p789s55z2468s"), ClaimOptions(kind=kind("5z"), pon=True), RNG,
+                        "hard").action == "pon"
