@@ -339,21 +339,11 @@ def _yakulessriichi() -> Iterator[None]:
 
 @variant("strictcalls")
 def _strictcalls() -> Iterator[None]:
-    """A closed hand opens (other than a value-honor pon) only for two han or more (yaku and dora)."""
+    """A closed hand opens (other than a value-honor pon) only for two han or more (yaku and dora):
+    the rule committed since; kept so the rows measured with it can be run again."""
     from engine.cpu import mahjong_claims as mc
 
-    def pays(seat: Any, standing: int, after: int, han: float, closed: bool, value_pon: bool) -> bool:
-        if value_pon:
-            return True
-        if mc.max_threat(seat) >= 0.8:
-            return after == 0 and han >= 2.0
-        if not closed:
-            return True
-        if standing >= 2:
-            return han >= 2.0
-        return after == 0 and han >= 2.0
-
-    with _set(mc, call_pays=pays):
+    with _set(mc, OPEN_HAN=2.0):
         yield
 
 
@@ -411,18 +401,7 @@ def _loosecalls() -> Iterator[None]:
     call that makes the hand ready against a threat needs one han, not two."""
     from engine.cpu import mahjong_claims as mc
 
-    def pays(seat: Any, standing: int, after: int, han: float, closed: bool, value_pon: bool) -> bool:
-        if value_pon:
-            return True
-        if mc.max_threat(seat) >= 0.8:
-            return after == 0 and han >= 1.0
-        if not closed:
-            return True
-        if standing >= 2:
-            return han >= 1.0
-        return after == 0 and han >= 1.0
-
-    with _set(mc, call_pays=pays):
+    with _set(mc, OPEN_HAN=1.0):
         yield
 
 

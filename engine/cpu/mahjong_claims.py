@@ -74,6 +74,9 @@ def open_han(seat: Seat, hand: Counts, meld: list[int]) -> float:
     return yaku_han(called, hand, False) + hand_dora(called, hand)
 
 
+OPEN_HAN = 2.0  # han a closed hand's call must reach at the hard level (a value-honor pon aside)
+
+
 def call_pays(seat: Seat, standing: int, after: int, han: float, closed: bool, value_pon: bool) -> bool:
     """Hard level: whether a call that keeps a yaku is worth opening the hand (or opening it more).
 
@@ -86,12 +89,12 @@ def call_pays(seat: Seat, standing: int, after: int, han: float, closed: bool, v
     if value_pon:
         return True
     if max_threat(seat) >= 0.8:
-        return after == 0 and han >= 2.0
+        return after == 0 and han >= OPEN_HAN
     if not closed:
         return True
     if standing >= 2:
-        return han >= 2.0
-    return after == 0 and han >= 2.0
+        return han >= OPEN_HAN
+    return after == 0 and han >= OPEN_HAN
 
 
 def _chi_forbidden(kind: int, pair: tuple[int, int]) -> set[int]:
