@@ -208,6 +208,8 @@ class _Lane:
         except (EOFError, OSError):
             self._died()
             return
+        except Exception as exc:  # noqa: BLE001 - an answer that arrived but cannot be read here
+            ok, value = False, RuntimeError(f"the worker's answer could not be read: {exc}")
         waiter = self.job if self.ready.done() else self.ready
         self.job = None
         if waiter is not None and not waiter.done():

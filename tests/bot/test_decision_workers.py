@@ -237,3 +237,25 @@ async def test_busy_workers_yield_to_the_event_loop() -> None:
     finally:
         await decisions.close()
         await pictures.aclose()
+
+
+class _Unreadable(Exception):
+    """Pickles, but cannot be rebuilt where it is read (its constructor wants two arguments)."""
+
+    def __init__(self, a: object, b: object) -> None:
+        super().__init__(f"{a} {b}")
+
+
+def _fails_unreadably() -> None:
+    raise _Unreadable(1, 2)
+
+
+async def test_an_answer_that_cannot_be_read_here_fails_alone() -> None:
+    lanes = Lanes(1, name="test")
+    await lanes.start()
+    try:
+        with pytest.raises(RuntimeError, match="could not be read"):
+            await lanes.run(_fails_unreadably)
+        assert await lanes.run(_wait_for, "/", "still here") == "still here"
+    finally:
+        lanes.close()
