@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +14,7 @@ from bot.play import cpu
 from bot.workers import Lanes
 from engine.games import new_game
 from engine.rng import derive, derive_seed
+from tests.bot.killed import workers_left_after_kill_9
 
 
 def _wait_for(path: str, value: str) -> str:
@@ -137,31 +135,9 @@ asyncio.run(main())
 """
 
 
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split(") ")[1][0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
 def test_decision_workers_end_when_the_bot_is_killed_with_sigkill() -> None:
-    holder = subprocess.Popen([sys.executable, "-c", _HOLDER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              text=True, cwd=Path(__file__).resolve().parents[2])
-    try:
-        assert holder.stdout is not None
-        pids = [int(p) for p in holder.stdout.readline().split()]
-        assert len(pids) == 2 and all(_alive(p) for p in pids)
-    finally:
-        os.kill(holder.pid, signal.SIGKILL)
-        holder.wait()
-    for pid in pids:  # each worker sees its pipe close and its parent end; waited for, not timed
-        try:
-            os.waitpid(pid, 0)
-        except ChildProcessError:  # not our child: poll /proc until it is gone
-            while _alive(pid):
-                os.sched_yield()
-    assert not [p for p in pids if _alive(p)]
+    pids, left = workers_left_after_kill_9(_HOLDER)
+    assert len(pids) == 2 and not left
 
 
 def _kills_its_worker(*args: object) -> object:

@@ -125,33 +125,9 @@ sys.stdin.read()
 """
 
 
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split(") ")[1][0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
 def test_workers_end_when_the_bot_is_killed_with_sigkill() -> None:
     """A kill -9 of the bot must not leave its picture workers running beside the restarted one."""
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
+    from tests.bot.killed import workers_left_after_kill_9
 
-    holder = subprocess.Popen([sys.executable, "-c", _HOLDER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              text=True)
-    try:
-        assert holder.stdout is not None
-        pids = [int(p) for p in holder.stdout.readline().split()]
-        assert pids and all(_alive(p) for p in pids)
-    finally:
-        os.kill(holder.pid, signal.SIGKILL)
-        holder.wait()
-    # Each worker's watcher reacts to its parent's end at once; the bound is only a hang guard.
-    deadline = time.monotonic() + 60
-    while any(_alive(p) for p in pids) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not [p for p in pids if _alive(p)]
+    pids, left = workers_left_after_kill_9(_HOLDER)
+    assert pids and not left
