@@ -42,9 +42,10 @@ def _header(table: Table) -> str:
     return json.dumps(scenario, sort_keys=True, default=str)
 
 
-def record(table: Table) -> TableRecord:
+def record(table: Table, meta: dict[str, Any] | None = None) -> TableRecord:
+    """The table as stored whole (``meta``: its ``table.meta()``, when the caller has it already)."""
     return TableRecord(table.table_id, table.guild_id, table.channel_id, table.game_name, table.scenario(),
-                       table.meta())
+                       table.meta() if meta is None else meta)
 
 
 def mark_saved(session: TableSession) -> None:
@@ -60,8 +61,7 @@ def queue_save(store: Any, session: TableSession) -> asyncio.Future[Any]:
     writer = store.writer
     meta = table.meta()
     if session.saved is None or session.saved[1] != header or table.status != "playing":
-        future = writer.save(TableRecord(table.table_id, table.guild_id, table.channel_id, table.game_name,
-                                         table.scenario(), meta))
+        future = writer.save(record(table, meta))
     else:
         stored = session.saved[0]
         # The meta (timers, banks, flags) is written only when it changed: a CPU-only table's
