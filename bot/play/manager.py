@@ -222,7 +222,8 @@ class TableManager:
     # ---- playing (lock held) -------------------------------------------------------------------
 
     async def advance(self, session: TableSession) -> Outcome:
-        out = await turns.advance(session, pace=self.cpu_pause > 0, now=self.clock.now(), scale=self.time_scale)
+        session.played_at = now = self.clock.now()
+        out = await turns.advance(session, pace=self.cpu_pause > 0, now=now, scale=self.time_scale)
         for player in out.prompts:
             self.arm(session, player)
         if out.finished:
@@ -265,8 +266,11 @@ class TableManager:
             session.cpu_task = session.spawn(self._cpu_turn(session))
 
     async def _cpu_turn(self, session: TableSession) -> None:
-        """A CPU seat's move after the pause; a CPU-only table's waits its turn behind humans."""
-        await self.clock.sleep(self.cpu_pause * self.time_scale)
+        """A CPU seat's move a pause after the previous one; a CPU-only table's waits its turn
+        behind humans. The pause counts from when the previous transition began, so the time its
+        CPU choice, save and messages took is part of the pause, not added to it: a CPU plays
+        once a pause, not once a pause plus the bot's own work (which only a busy gate delays)."""
+        await self.clock.sleep(session.played_at + self.cpu_pause * self.time_scale - self.clock.now())
         human = session.table.has_human
         async with self.steps.turn(human), self.working(session):
             async with session.lock:

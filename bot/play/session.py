@@ -58,6 +58,7 @@ class TableSession:
     cpu_task: asyncio.Task[None] | None = None
     dirty: bool = False
     last_click: float | None = None  # the clock time of the latest human move: orders picture edits
+    played_at: float = 0.0  # when the latest transition began: the next CPU move is due a pause after it
     closed: bool = False
     expiry: asyncio.Task[None] | None = None
     settings: dict[str, UserSettings] = field(default_factory=dict)  # human seats' own switches, loaded once
