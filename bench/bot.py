@@ -38,6 +38,8 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
+from bench._cpu_split import PARTS, CpuSplit
+
 ROOT = Path(__file__).resolve().parents[1]
 HUMANS = 10
 LOADS = (50, 200, 500, 1000)
@@ -270,11 +272,14 @@ async def _load(cpu_tables: int, db: str, decide: str = "process") -> list[tuple
         moves0, rest0 = len(manager.move_times), len(watch.rest)
         cpu0, dec0 = time.process_time(), decisions.cpu_seconds
         work0, decw0 = sum(_cpu_of(p) for p in workers), sum(_cpu_of(p) for p in deciders)
+        split = CpuSplit()
+        split.start()
         watch.measuring = True
         start = watch.since = time.perf_counter()
         await asyncio.sleep(WINDOW)
         elapsed = time.perf_counter() - start
         watch.measuring = False
+        split.stop()
         process = time.process_time() - cpu0
         decided = decisions.cpu_seconds - dec0
         rendered = sum(_cpu_of(p) for p in workers) - work0
@@ -292,6 +297,9 @@ async def _load(cpu_tables: int, db: str, decide: str = "process") -> list[tuple
         patch.restore()
     total = process + rendered + deciders_cpu
     outside = 1 - decided / total if total else float("nan")
+    parts = split.seconds
+    ours = total - parts["benchmark and fake Discord"]  # the bot's CPU, without the measuring
+    overhead = rendered + parts["pictures' hand-off"] + parts["saving"] + parts["Discord work"]
     where = "SQLite in memory" if db == ":memory:" else "SQLite on disk"
     where += f", decisions in {'worker processes' if decisions.kind == 'process' else 'a thread'}"
     return [
@@ -307,6 +315,12 @@ async def _load(cpu_tables: int, db: str, decide: str = "process") -> list[tuple
         ("  CPU s: bot process / render workers / decision workers; of it in CPU decisions",
          f"{process:.1f} / {rendered:.1f} / {deciders_cpu:.1f}; {decided:.1f} over {elapsed:.1f} s"),
         ("  share of all CPU outside CPU decisions", f"{outside:.0%}"),
+        ("  bot process CPU s by part (sampled)",
+         "; ".join(f"{name} {parts[name]:.2f}" for name in PARTS if parts[name] >= 0.005)),
+        ("  pictures (workers and hand-off) + saving + Discord work, of the bot's CPU",
+         f"{overhead:.1f} s = {overhead / ours:.0%} (decisions {decided / ours:.0%}, "
+         f"views and legal moves {parts[PARTS[0]] / ours:.0%}, without the benchmark's "
+         f"{parts['benchmark and fake Discord']:.1f} s)" if ours > 0 else "n/a"),
         ("  moves per CPU second: of the bot process / of all processes",
          f"{moves / process:.0f} / {moves / total:.0f}" if process else "n/a"),
         ("  machine load average while measured (2 cores)", f"{os.getloadavg()[0]:.1f}"),
