@@ -17,7 +17,7 @@ import signal
 import sys
 import threading
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from types import FrameType
 
 HZ = 250
@@ -79,7 +79,7 @@ class CpuSplit:
 
     def __init__(self) -> None:
         self.samples: dict[int, Counter[str]] = {}  # other threads: native id -> part -> busy samples
-        self.seconds: Counter[str] = Counter()
+        self.seconds: defaultdict[str, float] = defaultdict(float)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._sample, name="cpu-split", daemon=True)
         self._cpu0: dict[int, float] = {}
