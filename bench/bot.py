@@ -93,6 +93,19 @@ def _rss_of(pid: int) -> float:
         return 0.0
 
 
+def _pss_of(pid: int) -> float:
+    """Proportional memory (MB): pages shared with other processes (the interpreter, libraries)
+    counted in part, as they cost the machine once."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
 def _q(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
@@ -285,6 +298,7 @@ async def _load(cpu_tables: int, db: str, decide: str = "process") -> list[tuple
         rendered = sum(_cpu_of(p) for p in workers) - work0
         deciders_cpu = sum(_cpu_of(p) for p in deciders) - decw0
         workers_mb = sum(_rss_of(p) for p in workers + deciders)
+        workers_pss = sum(_pss_of(p) for p in workers + deciders)
         moves = len(manager.move_times) - moves0
         calls = [c for c in watch.rest[rest0:] if c[0] >= start]
         most, over = _over(watch.rest)
@@ -310,8 +324,8 @@ async def _load(cpu_tables: int, db: str, decide: str = "process") -> list[tuple
         ("  next prompt after a click, less CPU pacing", _ms3(watch.next_prompt)),
         ("  save latency p50 / p95 / max", _ms3(saves)),
         ("  saves per batch written: median / most", batches),
-        ("  resident memory per table (bot process); workers in all",
-         f"{(after - before) / tables * 1024:.0f} KB; {workers_mb:.0f} MB"),
+        ("  resident memory per table (bot process); workers in all, resident / proportional",
+         f"{(after - before) / tables * 1024:.0f} KB; {workers_mb:.0f} / {workers_pss:.0f} MB"),
         ("  CPU s: bot process / render workers / decision workers; of it in CPU decisions",
          f"{process:.1f} / {rendered:.1f} / {deciders_cpu:.1f}; {decided:.1f} over {elapsed:.1f} s"),
         ("  share of all CPU outside CPU decisions", f"{outside:.0%}"),
