@@ -19,6 +19,7 @@ import random
 import time
 from typing import Any
 
+from bot.play.steps import CPU_AT_ONCE
 from bot.workers import Lanes, PoolKind, WorkerDied, WorkerPool, default_kind
 from engine.base import Game, Move
 from engine.cpu import LEVELS, choose_move
@@ -66,6 +67,13 @@ class Decisions:
                                 initializer=_warm, name="cpu")
         self.cpu_seconds = 0.0
         self.made = 0
+
+    @property
+    def turns_at_once(self) -> int:
+        """CPU-only turns worth letting in at once (``bot.play.steps``): one more than there are
+        workers, so none idles while the loop hands an answer on; one in a thread, which shares
+        the interpreter lock with the event loop."""
+        return self.workers + 1 if self.kind == "process" else CPU_AT_ONCE
 
     @property
     def pids(self) -> list[int]:

@@ -35,7 +35,7 @@ from bot.play.clock import Clock, RealClock
 from bot.play.cpu import Decisions
 from bot.play.effects import Effects, answer
 from bot.play.session import TableSession
-from bot.play.steps import CPU_AT_ONCE, Steps
+from bot.play.steps import Steps
 from bot.play.table import Table
 from bot.play.turns import Outcome
 
@@ -69,7 +69,7 @@ class TableManager:
         self.effects = Effects(self)
         self.decisions = decisions or Decisions(kind="thread")  # where CPU seats' choices run
         # CPU-only tables' turns wait behind work for humans; as many at once as choices can run
-        self.steps = Steps(self.decisions.workers + 1 if self.decisions.kind == "process" else CPU_AT_ONCE)
+        self.steps = Steps(self.decisions.turns_at_once)  # again once the workers are started
         self.move_times = turns.MOVE_TIMES
         self.shared = shared  # other processes serve tables of the same database
         self.shards = shards  # (this process's shard ids, shard count); None: every table is ours

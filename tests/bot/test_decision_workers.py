@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -171,8 +172,10 @@ async def test_decisions_fall_back_to_a_thread_when_workers_cannot_start(monkeyp
 
     monkeypatch.setattr("bot.workers._Lane.__init__", no_processes)
     decisions = cpu.Decisions(2, kind="process")
+    assert decisions.turns_at_once == 3
     await decisions.start()
     assert decisions.kind == "thread" and decisions.pids == []
+    assert decisions.turns_at_once == 1  # CPU-only turns let in one at a time, as for a thread
     [(name, game)] = _games()[:1]
     here = await _play_some(cpu.Decisions(kind="inline"), name, _games()[0][1], 5, False)
     assert await _play_some(decisions, name, game, 5, False) == here
@@ -235,3 +238,16 @@ async def test_an_answer_that_cannot_be_read_here_fails_alone() -> None:
         assert await lanes.run(_wait_for, "/", "still here") == "still here"
     finally:
         lanes.close()
+
+
+async def test_a_bot_whose_decision_workers_cannot_start_lets_cpu_turns_in_one_at_a_time(
+        start_bot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no worker processes, CPU choices share the event loop's interpreter lock in a thread:
+    the gate lets one CPU-only turn in at a time (three with two workers), so a click waits on one."""
+    def no_processes(*args: object, **kw: object) -> None:
+        raise OSError("no more processes")
+
+    monkeypatch.setattr("bot.workers._Lane.__init__", no_processes)
+    bot = await start_bot(decide="process")
+    assert bot.tables.decisions.kind == "thread"
+    assert bot.tables.steps.at_once == 1
