@@ -1,4 +1,4 @@
-"""CPU pacing: a CPU seat plays once a pause, and the time its choice takes is part of the pause."""
+"""CPU pacing (D58): a CPU seat plays once a pause, and the time its choice takes is part of the pause."""
 
 from __future__ import annotations
 
