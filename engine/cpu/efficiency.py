@@ -52,8 +52,10 @@ _CACHE: dict[int, dict[bytes, int]] = {0: {}, 1: {}, 2: {}, 3: {}}
 def _shanten(counts: Counts, seven_pairs: bool, thirteen_orphans: bool) -> int:
     """The library's shanten, memoised under a ``bytes`` key.
 
-    Neither ``bytes`` keys nor ``int`` values are tracked by the garbage collector, so the
-    cache (a plain dict of them) adds nothing to a collection pass however large it grows.
+    The regular shape's part (the library's costly search) is kept once for every set of forms:
+    a hand asked for with seven pairs and without is searched once, and the special shapes'
+    counts (cheap) are added to it. Neither ``bytes`` keys nor ``int`` values are tracked by the
+    garbage collector, so the cache adds nothing to a collection pass however large it grows.
     """
     table = _CACHE[seven_pairs * 2 + thirteen_orphans]
     key = bytes(counts)
@@ -61,7 +63,15 @@ def _shanten(counts: Counts, seven_pairs: bool, thirteen_orphans: bool) -> int:
     if found is None:
         if len(table) >= CACHE_LIMIT:
             table.clear()
-        found = Shanten.calculate_shanten(counts, use_chiitoitsu=seven_pairs, use_kokushi=thirteen_orphans)
+        if seven_pairs or thirteen_orphans:
+            found = _shanten(counts, False, False)
+            if sum(counts) >= 13:
+                if seven_pairs:
+                    found = min(found, Shanten.calculate_shanten_for_chiitoitsu_hand(counts))
+                if thirteen_orphans:
+                    found = min(found, Shanten.calculate_shanten_for_kokushi_hand(counts))
+        else:
+            found = Shanten.calculate_shanten_for_regular_hand(counts)
         table[key] = found
     return found
 
