@@ -12,6 +12,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from bot.render import draw as dr
+from bot.render import layers
 from bot.render.model import HoldemSeat, HoldemTable, ShowdownImage
 from bot.render.table import POT_LINE_H, STATUS_COLOURS, position_label, pot_lines
 from bot.render.texts import signed, text
@@ -63,17 +64,28 @@ def _seat_panel(img: Image.Image, seat: HoldemSeat, cx: float, cy: float, turn: 
 
 
 @cache
-def _felt() -> Image.Image:
-    """The rail and felt, the same on every picture: drawn once and copied."""
+def _felt() -> layers.Base:
+    """The rail and felt, the same on every picture: drawn (and mapped onto the palettes) once
+    and copied."""
     img, d = dr.canvas(WIDTH, HEIGHT)
     cx, cy = WIDTH / 2, HEIGHT / 2
     d.ellipse((cx - 330, cy - 190, cx + 330, cy + 190), fill=RAIL)
     d.ellipse((cx - 318, cy - 178, cx + 318, cy + 178), fill=FELT)
-    return img
+    return layers.Base(img)
+
+
+def _around(cx: float, cy: float, half_w: float, half_h: float, pad: int = 4) -> layers.Box:
+    """The box centred on (cx, cy), ``pad`` pixels wider on each side for glyph overhang."""
+    return (math.floor(cx - half_w) - pad, math.floor(cy - half_h) - pad,
+            math.ceil(cx + half_w) + pad, math.ceil(cy + half_h) + pad)
 
 
 def render_holdem_table(table: HoldemTable, texts: Mapping[str, str] | None = None) -> Image.Image:
-    img = _felt().copy()
+    # Only the boxes listed here are drawn into, so only they are mapped onto the palette
+    # (bot/render/layers.py): the line of hand and blinds, the board, each pot line, each bet
+    # and each seat's panel.
+    boxes: list[layers.Box] = []
+    img = layers.start(_felt(), boxes)
     d = ImageDraw.Draw(img)
     cx, cy = WIDTH / 2, HEIGHT / 2
     top = cy - 80
@@ -83,12 +95,17 @@ def render_holdem_table(table: HoldemTable, texts: Mapping[str, str] | None = No
     if table.big_blind:
         info.append(text(texts, "blinds", sb=dr.points(table.small_blind), bb=dr.points(table.big_blind)))
     if info:
-        dr.write(d, cx, top - 14, " · ".join(info), 14, dr.MUTED, anchor="mm")
+        line = " · ".join(info)
+        dr.write(d, cx, top - 14, line, 14, dr.MUTED, anchor="mm")
+        boxes.append(_around(cx, top - 14, dr.text_width(line, 14) / 2, 14))
     cw = dr.tile_w(CARD_H)
-    dr.card_row(img, table.board, int(cx - (5 * (cw + 4) - 4) / 2), int(top), CARD_H, slots=5, gap=4)
+    board_w = 5 * (cw + 4) - 4
+    dr.card_row(img, table.board, int(cx - board_w / 2), int(top), CARD_H, slots=5, gap=4)
+    boxes.append(_around(cx, top + CARD_H / 2, board_w / 2, CARD_H / 2))
     y = top + CARD_H + 18
     for line, size, colour in pot_lines(table.pot(), table.pots, texts):
         dr.write(d, cx, y, line, size, colour, anchor="mm")
+        boxes.append(_around(cx, y, dr.text_width(line, size) / 2, size))
         y += POT_LINE_H[size]
     n = len(table.seats)
     for i, seat in enumerate(table.seats):
@@ -101,6 +118,8 @@ def render_holdem_table(table: HoldemTable, texts: Mapping[str, str] | None = No
             d.rounded_rectangle((bx - w / 2, by - 11, bx + w / 2, by + 11), radius=11, fill=dr.DARK)
             d.ellipse((bx - w / 2 + 4, by - 7, bx - w / 2 + 18, by + 7), fill=dr.GOLD, outline=(160, 110, 20))
             dr.write(d, bx - w / 2 + 22, by, label, 14, dr.TEXT)
+            boxes.append(_around(bx, by, w / 2, 11))
+        boxes.append(_around(sx, sy, PANEL_W / 2, PANEL_H / 2))
         _seat_panel(img, seat, sx, sy, seat.poker.status == "to_act" and not table.finished, texts, table.finished)
     return img
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.render import draw as dr
-from bot.render import sprites
+from bot.render import layers, sprites
 from bot.render.model import PokerSeat, Pot, SeatView, TableImage
 from bot.render.texts import text
 
@@ -145,17 +145,18 @@ def _pond(img: Image.Image, seat: SeatView, x0: int, y0: int) -> None:
             x += w
 
 
-def _center(img: Image.Image, ox: int, oy: int, table: TableImage, texts: Mapping[str, str] | None) -> None:
-    """Round, sticks, wall, dora and, in Janpo, the board and pots, onto the centre panel at (ox, oy)."""
+def _center(img: Image.Image, ox: int, oy: int, table: TableImage, texts: Mapping[str, str] | None) -> int:
+    """Round, sticks, wall, dora and, in Janpo, the board and pots, onto the centre panel at (ox, oy).
+    Returns the widest line, all centred: a long pot line reaches past the panel."""
     d = ImageDraw.Draw(img)
     cx = ox + CENTER_W / 2
     y = oy + 20
     wind = text(texts, f"wind_{table.round_wind}") if f"wind_{table.round_wind}" in _WIND_KEYS else table.round_wind
-    dr.write(d, cx, y, text(texts, "round", wind=wind, kyoku=table.kyoku), 22, anchor="mm")
+    widest = dr.write(d, cx, y, text(texts, "round", wind=wind, kyoku=table.kyoku), 22, anchor="mm")
     y += 24
     honba = text(texts, "honba", n=table.honba)
     if table.game == "five":
-        dr.write(d, cx, y, honba, 13, dr.MUTED, anchor="mm")
+        widest = max(widest, dr.write(d, cx, y, honba, 13, dr.MUTED, anchor="mm"))
     else:
         # Riichi deposits as a stick and a count: no words to translate.
         count = text(texts, "deposits", n=table.deposits)
@@ -164,15 +165,16 @@ def _center(img: Image.Image, ox: int, oy: int, table: TableImage, texts: Mappin
         x += dr.write(d, x, y, honba, 13, dr.MUTED) + 14
         x += dr.riichi_stick(d, x, y, 36) + 4
         dr.write(d, x, y, count, 13, dr.MUTED)
+        widest = max(widest, w)
     y += 18
     if table.wall is not None:
-        dr.write(d, cx, y, text(texts, "wall", n=table.wall), 13, dr.MUTED, anchor="mm")
+        widest = max(widest, dr.write(d, cx, y, text(texts, "wall", n=table.wall), 13, dr.MUTED, anchor="mm"))
         y += 16
     if table.dora_indicators:
         # The label sits above the tiles: "Dora indicator" and up to five tiles do not fit one line.
         tw = dr.tile_w(POND_H)
         n = len(table.dora_indicators)
-        dr.write(d, cx, y + DORA_LABEL_H / 2, text(texts, "dora"), 13, dr.MUTED, anchor="mm")
+        widest = max(widest, dr.write(d, cx, y + DORA_LABEL_H / 2, text(texts, "dora"), 13, dr.MUTED, anchor="mm"))
         dr.tile_row(img, table.dora_indicators, int(cx - (n * (tw + 1) - 1) / 2), int(y + DORA_LABEL_H), POND_H)
         y += DORA_LABEL_H + POND_H + 10
     if table.game == "janpo" or table.board or table.pots:
@@ -180,7 +182,8 @@ def _center(img: Image.Image, ox: int, oy: int, table: TableImage, texts: Mappin
         x = int(cx - (5 * (cw + 3) - 3) / 2)
         dr.card_row(img, table.board, x, y + 2, CARD_H, slots=5)
         y += CARD_H + 16
-        _pots(d, table, cx, y, texts)
+        widest = max(widest, _pots(d, table, cx, y, texts))
+    return widest
 
 
 def pot_lines(total: int, pots: tuple[Pot, ...], texts: Mapping[str, str] | None) -> list[tuple[str, int, dr.RGB]]:
@@ -201,10 +204,12 @@ def pot_lines(total: int, pots: tuple[Pot, ...], texts: Mapping[str, str] | None
 POT_LINE_H = {16: 19, 11: 15, 13: 17}
 
 
-def _pots(d: ImageDraw.ImageDraw, table: TableImage, cx: float, y: float, texts: Mapping[str, str] | None) -> None:
+def _pots(d: ImageDraw.ImageDraw, table: TableImage, cx: float, y: float, texts: Mapping[str, str] | None) -> int:
+    widest = 0
     for line, size, colour in pot_lines(table.pot(), table.pots, texts):
-        dr.write(d, cx, y, line, size, colour, anchor="mm")
+        widest = max(widest, dr.write(d, cx, y, line, size, colour, anchor="mm"))
         y += POT_LINE_H[size]
+    return widest
 
 
 def _center_height(table: TableImage) -> int:
@@ -216,16 +221,16 @@ def _center_height(table: TableImage) -> int:
 
 @lru_cache(maxsize=8)
 def _background(width: int, height: int, blocks: tuple[tuple[int, int, int, int], ...],
-                center: tuple[int, int, int, int]) -> Image.Image:
+                center: tuple[int, int, int, int]) -> layers.Base:
     """The felt with the seat panels and the centre panel: the same for every move while the
-    ponds keep their number of rows, so drawn once per layout and copied (a few layouts a game,
-    2 MB each)."""
+    ponds keep their number of rows, so drawn (and mapped onto the palettes) once per layout
+    and copied (a few layouts a game, 2 MB each)."""
     img, d = dr.canvas(width, height)
     for x, y, w, h in blocks:
         d.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=10, fill=dr.PANEL, outline=dr.PANEL_EDGE, width=1)
     x, y, w, h = center
     d.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=12, fill=dr.DARK, outline=dr.PANEL_EDGE, width=1)
-    return img
+    return layers.Base(img)
 
 
 def render_table(table: TableImage, texts: Mapping[str, str] | None = None) -> Image.Image:
@@ -250,11 +255,17 @@ def render_table(table: TableImage, texts: Mapping[str, str] | None = None) -> I
     ][:len(table.seats)]
     turns = [table.turn == i and not table.finished for i in range(len(spots))]
     center = (cx - CENTER_W // 2, mid_y + (mid_h - center_h) // 2, CENTER_W, center_h)
-    img = _background(width, height, tuple((x, y, BLOCK_W, block_h) for x, y in spots), center).copy()
+    blocks = tuple((x, y, BLOCK_W, block_h) for x, y in spots)
+    # Everything below is drawn inside a seat block or the centre panel (the turn frame on a
+    # block's edge): only those boxes are mapped onto the palette (bot/render/layers.py).
+    boxes = [(x, y, x + w, y + h) for x, y, w, h in (*blocks, center)]
+    img = layers.start(_background(width, height, blocks, center), boxes)
     d = ImageDraw.Draw(img)
     for seat, (x, y), turn in zip(table.seats, spots, turns, strict=False):
         if turn:
             d.rounded_rectangle((x, y, x + BLOCK_W - 1, y + block_h - 1), radius=10, outline=dr.GOLD, width=3)
         _seat_block(img, x, y, seat, BLOCK_W, turn, pond_rows, poker_h, texts, table.finished)
-    _center(img, center[0], center[1], table, texts)
+    widest = _center(img, center[0], center[1], table, texts)
+    if widest > CENTER_W - 8:  # the lines that reach past the panel, a little more for glyph overhang
+        boxes.append((cx - widest // 2 - 6, center[1], cx + widest // 2 + 6, center[1] + center_h))
     return img
