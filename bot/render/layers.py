@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from bot.render import palette
+from bot.render import flat, palette
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom (exclusive), as Pillow's crop
 _KEY = "janpo.layers"
@@ -41,7 +41,10 @@ def start(base: Base, boxes: list[Box]) -> Image.Image:
 
 def to_palette(img: Image.Image, kind: palette.Kind) -> Image.Image:
     """The picture as a ``P`` image on the kind's palette: the cached background's mapping with
-    the drawn boxes mapped over it, or the whole picture mapped when it has no such record."""
+    the drawn boxes mapped over it, or the whole picture mapped when it has no such record. A
+    picture drawn on this palette already (``flat``) is itself."""
+    if flat.is_flat(img) and img.info[flat.KIND] == kind:
+        return img
     pal = palette.palette(kind)
     record = img.info.get(_KEY)
     if record is None or record[0] != id(img) or img.mode != "RGB":

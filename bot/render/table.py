@@ -12,7 +12,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.render import draw as dr
-from bot.render import layers, sprites
+from bot.render import flat, layers, palette, sprites
 from bot.render.model import PokerSeat, Pot, SeatView, TableImage
 from bot.render.texts import text
 
@@ -87,6 +87,7 @@ def _seat_block(img: Image.Image, ox: int, oy: int, seat: SeatView, width: int, 
     x += dr.write(img, x, mid, name, 16) + 8
     if seat.riichi:
         x += dr.riichi_stick(d, x, mid, 40) + 8
+    _crowded(img, x - 8 + 2 > right - dr.text_width(score, 16) - 2)
     y = oy + PAD + HEADER_H
     if poker_h:
         _poker_line(img, seat.poker or PokerSeat(), ox + PAD, y + poker_h / 2, ox + width, texts, finished)
@@ -113,21 +114,35 @@ def _poker_line(img: Image.Image, p: PokerSeat, x: float, mid: float, right_edge
         if p.status == "busted":
             dr.badge(d, x, mid, text(texts, "out_of_poker"), 12, STATUS_COLOURS["busted"], ink=dr.TEXT)
         return
+    start = x
     if p.position:
         x += dr.badge(d, x, mid, position_label(p.position, texts), 12, dr.PANEL_EDGE, ink=dr.TEXT) + 6
     if p.status in STATUS_COLOURS:
         ink = dr.TEXT if p.status in ("all_in", "busted") else dr.DARK
         label = text(texts, JANPO_STATUS_KEYS.get(p.status, p.status))
         x += dr.badge(d, x, mid, label, 12, STATUS_COLOURS[p.status], ink=ink) + 6
+    badges_end = x - 6 if x > start else start
     right = right_edge - PAD
     if p.showdown_cards:
         # Hole cards appear on the public table only once shown at showdown.
         cw = dr.tile_w(SHOWN_CARD_H)
         right -= len(p.showdown_cards) * (cw + 2)
         dr.card_row(img, p.showdown_cards, right + 2, int(mid - SHOWN_CARD_H / 2), SHOWN_CARD_H, gap=2)
+        _crowded(img, right + 2 < badges_end)
         right -= 8
     if p.bet:
-        dr.write(d, right, mid, text(texts, "bet", n=dr.points(p.bet)), 14, dr.GOLD, anchor="rm")
+        bet = text(texts, "bet", n=dr.points(p.bet))
+        dr.write(d, right, mid, bet, 14, dr.GOLD, anchor="rm")
+        _crowded(img, right - dr.text_width(bet, 14) - 2 < badges_end)
+
+
+CROWDED = "janpo.crowded"
+
+
+def _crowded(img: Image.Image, overlap: bool) -> None:
+    """Note pieces drawn over one another, which a palette picture cannot blend: drawn in RGB."""
+    if overlap:
+        img.info[CROWDED] = True
 
 
 def _pond(img: Image.Image, seat: SeatView, x0: int, y0: int) -> None:
@@ -141,7 +156,8 @@ def _pond(img: Image.Image, seat: SeatView, x0: int, y0: int) -> None:
             top = y0 + r * POND_H + POND_H - h
             dr.paste(img, sprites.tile(disc.tile, POND_H, sideways=disc.riichi, shade=shade), x, top)
             if disc.last:
-                ImageDraw.Draw(img).rounded_rectangle((x - 1, top - 1, x + w, top + h), radius=4, outline=dr.GOLD, width=2)
+                ImageDraw.Draw(img).rounded_rectangle((x - 1, top - 1, x + w, top + h), radius=4,
+                                                      outline=flat.ink(img, dr.GOLD), width=2)
             x += w
 
 
@@ -206,8 +222,11 @@ POT_LINE_H = {16: 19, 11: 15, 13: 17}
 
 def _pots(d: ImageDraw.ImageDraw, table: TableImage, cx: float, y: float, texts: Mapping[str, str] | None) -> int:
     widest = 0
+    img = d._image
     for line, size, colour in pot_lines(table.pot(), table.pots, texts):
-        widest = max(widest, dr.write(d, cx, y, line, size, colour, anchor="mm"))
+        # A line with many names runs past the panel onto the felt: composed on what lies there.
+        with flat.on(img, dr.DARK if dr.text_width(line, size) <= FLAT_CENTER_W else None):
+            widest = max(widest, dr.write(d, cx, y, line, size, colour, anchor="mm"))
         y += POT_LINE_H[size]
     return widest
 
@@ -234,6 +253,30 @@ def _background(width: int, height: int, blocks: tuple[tuple[int, int, int, int]
 
 
 def render_table(table: TableImage, texts: Mapping[str, str] | None = None) -> Image.Image:
+    """The table as an RGB picture."""
+    return _draw(table, texts, None)
+
+
+def table_picture(table: TableImage, texts: Mapping[str, str] | None = None,
+                  kind: palette.Kind | None = None) -> Image.Image:
+    """The table drawn straight onto the kind's palette (``flat``; the game's own by default), for
+    ``to_png``: the same pixels as :func:`render_table` mapped. A latest-discard ring with a tile
+    after it, a centre line that reaches into a seat block or a seat's line so full that its
+    pieces overlap lie on what was drawn before them: those tables are drawn in RGB."""
+    last_inside = any(d.last for s in table.seats for d in s.discards[:-1])
+    if last_inside:
+        return render_table(table, texts)
+    img = _draw(table, texts, kind or table.game)
+    return render_table(table, texts) if img.info.get(_WIDEST, 0) > REACH_W or CROWDED in img.info else img
+
+
+_WIDEST = "janpo.widest"
+FLAT_CENTER_W = CENTER_W - 28  # centre lines this wide keep clear of the panel's rounded corners
+REACH_W = CENTER_W + 2 * GAP - 8  # a line wider than this reaches into the seat blocks beside
+
+
+def _draw(table: TableImage, texts: Mapping[str, str] | None, kind: palette.Kind | None) -> Image.Image:
+    """The table in RGB (``kind`` None) or on ``kind``'s palette."""
     poker_h = 0
     if table.game == "janpo":
         shown = any(s.poker and s.poker.showdown_cards for s in table.seats)
@@ -256,16 +299,20 @@ def render_table(table: TableImage, texts: Mapping[str, str] | None = None) -> I
     turns = [table.turn == i and not table.finished for i in range(len(spots))]
     center = (cx - CENTER_W // 2, mid_y + (mid_h - center_h) // 2, CENTER_W, center_h)
     blocks = tuple((x, y, BLOCK_W, block_h) for x, y in spots)
+    base = _background(width, height, blocks, center)
     # Everything below is drawn inside a seat block or the centre panel (the turn frame on a
     # block's edge): only those boxes are mapped onto the palette (bot/render/layers.py).
     boxes = [(x, y, x + w, y + h) for x, y, w, h in (*blocks, center)]
-    img = layers.start(_background(width, height, blocks, center), boxes)
+    img = layers.start(base, boxes) if kind is None else flat.start(base.mapped(kind), kind, dr.BG, base.rgb)
     d = ImageDraw.Draw(img)
     for seat, (x, y), turn in zip(table.seats, spots, turns, strict=False):
         if turn:
-            d.rounded_rectangle((x, y, x + BLOCK_W - 1, y + block_h - 1), radius=10, outline=dr.GOLD, width=3)
-        _seat_block(img, x, y, seat, BLOCK_W, turn, pond_rows, poker_h, texts, table.finished)
-    widest = _center(img, center[0], center[1], table, texts)
+            d.rounded_rectangle((x, y, x + BLOCK_W - 1, y + block_h - 1), radius=10, outline=flat.ink(img, dr.GOLD), width=3)
+        with flat.on(img, dr.PANEL):
+            _seat_block(img, x, y, seat, BLOCK_W, turn, pond_rows, poker_h, texts, table.finished)
+    with flat.on(img, dr.DARK):
+        widest = _center(img, center[0], center[1], table, texts)
+    img.info[_WIDEST] = widest
     if widest > CENTER_W - 8:  # the lines that reach past the panel, a little more for glyph overhang
         boxes.append((cx - widest // 2 - 6, center[1], cx + widest // 2 + 6, center[1] + center_h))
     return img

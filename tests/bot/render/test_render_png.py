@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 import pytest
@@ -94,26 +94,71 @@ def _random_holdem(rng: random.Random) -> HoldemTable:
 
 
 ko = CAPTIONS["ko"]
-SCENES: dict[str, tuple[Callable[[], Image.Image], palette.Kind]] = {
-    "table": (lambda: table.render_table(samples.TABLE), "riichi"),
-    "janpo_table": (lambda: table.render_table(samples.JANPO_TABLE), "janpo"),
-    "janpo_table_ko": (lambda: table.render_table(samples.JANPO_TABLE, ko), "janpo"),
-    "janpo_finished": (lambda: table.render_table(replace(samples.JANPO_TABLE, finished=True)), "janpo"),
-    "holdem_table": (lambda: holdem.render_holdem_table(samples.HOLDEM_TABLE), "holdem"),
-    "holdem_table_ko": (lambda: holdem.render_holdem_table(samples.HOLDEM_TABLE, ko), "holdem"),
-    **{f"random_{game}_{seed}": ((lambda game=game, seed=seed: table.render_table(_random_table(random.Random(seed), game))),
-                                 "five" if game == "five" else game)  # type: ignore[misc]
-       for game in ("riichi", "five", "janpo") for seed in range(6)},
-    **{f"random_holdem_{seed}": ((lambda seed=seed: holdem.render_holdem_table(_random_holdem(random.Random(seed)))), "holdem")
-       for seed in range(10)},
+# Each table: its record, its captions and its palette's kind.
+TABLES: dict[str, tuple[TableImage, Mapping[str, str] | None, palette.Kind]] = {
+    "table": (samples.TABLE, None, "riichi"),
+    "janpo_table": (samples.JANPO_TABLE, None, "janpo"),
+    "janpo_table_ko": (samples.JANPO_TABLE, ko, "janpo"),
+    "janpo_finished": (replace(samples.JANPO_TABLE, finished=True), None, "janpo"),
+    # A side pot line past the panel's edge, onto the felt beside it (not into a seat block).
+    "janpo_wide_pot": (replace(samples.JANPO_TABLE, pots=(Pot(900), Pot(1600, ("Alice", "Bob", "Carol")))), None, "janpo"),
+    **{f"random_{game}_{seed}": (_random_table(random.Random(seed), game), ko if seed % 3 == 2 else None,
+                                 "five" if game == "five" else game)  # type: ignore[dict-item]
+       for game in ("riichi", "five", "janpo") for seed in range(8)},
+}
+HOLDEM: dict[str, tuple[HoldemTable, Mapping[str, str] | None]] = {
+    "holdem_table": (samples.HOLDEM_TABLE, None),
+    "holdem_table_ko": (samples.HOLDEM_TABLE, ko),
+    "holdem_pot_to_the_rail": (replace(samples.HOLDEM_TABLE, pots=(Pot(100), Pot(200, tuple(NAMES) * 2))), None),
+    **{f"random_holdem_{seed}": (_random_holdem(random.Random(seed)), ko if seed % 3 == 2 else None) for seed in range(12)},
 }
 
 
-@pytest.mark.parametrize("name", sorted(SCENES))
-def test_png_has_the_pixels_of_the_whole_picture_mapped(name: str) -> None:
-    render, kind = SCENES[name]
-    img = render()
-    assert _same_pixels(_decoded(draw.to_png(img, kind)), _whole(img, kind))
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_table_png_has_the_pixels_of_the_whole_rgb_picture_mapped(name: str) -> None:
+    record, texts, kind = TABLES[name]
+    whole = _whole(table.render_table(record, texts), kind)
+    assert _same_pixels(_decoded(draw.to_png(table.render_table(record, texts), kind)), whole)  # boxes only
+    assert _same_pixels(_decoded(draw.to_png(table.table_picture(record, texts, kind), kind)), whole)  # on the palette
+
+
+@pytest.mark.parametrize("name", sorted(HOLDEM))
+def test_holdem_png_has_the_pixels_of_the_whole_rgb_picture_mapped(name: str) -> None:
+    record, texts = HOLDEM[name]
+    whole = _whole(holdem.render_holdem_table(record, texts), "holdem")
+    assert _same_pixels(_decoded(draw.to_png(holdem.render_holdem_table(record, texts), "holdem")), whole)
+    assert _same_pixels(_decoded(draw.to_png(holdem.holdem_picture(record, texts), "holdem")), whole)
+
+
+@pytest.mark.parametrize("name", ["table", "janpo_table", "janpo_table_ko", "janpo_finished", "janpo_wide_pot"])
+def test_sample_tables_are_drawn_on_their_palette(name: str) -> None:
+    """The bot's pictures take the palette way, not the RGB fallback."""
+    record, texts, kind = TABLES[name]
+    assert table.table_picture(record, texts, kind).mode == "P"
+    for record, texts in HOLDEM.values():
+        assert holdem.holdem_picture(record, texts).mode == "P"
+
+
+def test_pieces_on_what_was_drawn_before_fall_back_to_rgb() -> None:
+    """A ring with a tile after it, a pot line into a seat block, a bet over the badges."""
+    seats = list(samples.TABLE.seats)
+    discards = list(seats[0].discards)
+    discards[2] = replace(discards[2], last=True)
+    seats[0] = replace(seats[0], discards=tuple(discards))
+    assert table.table_picture(replace(samples.TABLE, seats=tuple(seats))).mode == "RGB"
+    wide = replace(samples.JANPO_TABLE, pots=(Pot(100), Pot(200, tuple(NAMES))))
+    assert table.table_picture(wide).mode == "RGB"
+    seats = list(samples.JANPO_TABLE.seats)
+    seats[1] = replace(seats[1], poker=PokerSeat(bet=1_234_567_890, status="all_in", position="BB", showdown_cards=("As", "Kd")))
+    crowded = replace(samples.JANPO_TABLE, seats=tuple(seats))
+    assert table.table_picture(crowded).mode == "RGB"
+    assert _same_pixels(_decoded(draw.to_png(table.table_picture(crowded), "janpo")),
+                        _whole(table.render_table(crowded), "janpo"))
+
+
+def test_a_picture_on_another_kinds_palette_is_mapped_again() -> None:
+    img = table.table_picture(samples.TABLE, None, "riichi")
+    assert _decoded(draw.to_png(img, "janpo")).getpalette() == palette.palette("janpo").getpalette()
 
 
 def test_a_mark_outside_the_boxes_would_be_caught() -> None:
