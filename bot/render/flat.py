@@ -12,6 +12,7 @@ a test compares both ways on random tables.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -75,17 +76,20 @@ def _cover(alpha: Image.Image) -> Image.Image:
 
 Piece = tuple[Image.Image, Image.Image]  # the piece mapped onto the palette, and its cover mask
 # Pieces by the identity of the cached sprites or glyph masks they are made from (images do not
-# hash); each entry holds those sources, so no identity is reused while it is kept.
-_pieces: dict[tuple[object, ...], tuple[object, Piece]] = {}
-MAX_PIECES = 16384
+# hash), least recently used first; each entry holds those sources, so no identity is reused
+# while it is kept. A piece is a few kilobytes: the most kept stays near ten megabytes.
+_pieces: OrderedDict[tuple[object, ...], tuple[object, Piece]] = OrderedDict()
+MAX_PIECES = 4096
 
 
 def _piece(key: tuple[object, ...], sources: object, make: Callable[[], Piece]) -> Piece:
     got = _pieces.get(key)
     if got is None:
-        if len(_pieces) >= MAX_PIECES:
-            _pieces.clear()
         got = _pieces[key] = (sources, make())
+        if len(_pieces) > MAX_PIECES:
+            _pieces.popitem(last=False)
+    else:
+        _pieces.move_to_end(key)
     return got[1]
 
 

@@ -16,7 +16,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from bot.i18n import CAPTIONS
-from bot.render import draw, holdem, layers, palette, png, samples, table
+from bot.render import draw, flat, holdem, layers, memory, palette, png, samples, table
 from bot.render.model import Discard, HoldemSeat, HoldemTable, MeldView, PokerSeat, Pot, SeatView, TableImage
 
 TILES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)] + ["0m", "0p", "0s"]
@@ -204,3 +204,19 @@ def test_odd_sizes_round_trip() -> None:
 def test_only_palette_images_are_written() -> None:
     with pytest.raises(ValueError, match="palette"):
         png.encode(Image.new("RGB", (2, 2)))
+
+
+def test_piece_cache_stays_bounded_and_right(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Evicting pieces (least recently used) changes no pixel."""
+    monkeypatch.setattr(flat, "MAX_PIECES", 5)
+    flat._pieces.clear()
+    first = draw.to_png(table.table_picture(samples.JANPO_TABLE), "janpo")
+    assert len(flat._pieces) == 5
+    again = draw.to_png(table.table_picture(samples.JANPO_TABLE), "janpo")
+    assert _same_pixels(_decoded(first), _decoded(again))
+    assert _same_pixels(_decoded(again), _whole(table.render_table(samples.JANPO_TABLE), "janpo"))
+
+
+def test_workers_keep_freed_memory() -> None:
+    assert memory.keep_freed_memory() is True  # glibc here, as in the bot's image
+    assert Image.core.get_blocks_max() >= memory.PILLOW_BLOCKS
