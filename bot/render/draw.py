@@ -100,6 +100,12 @@ def write(d: ImageDraw.ImageDraw | Image.Image, x: float, y: float, s: str, size
     return text_width(s, size)
 
 
+def text_box(x: float, y: float, s: str, size: int, anchor: str = "lm") -> tuple[int, int, int, int]:
+    """The pixels ``write`` would touch for this text, as a (left, top, right, bottom) box."""
+    mask, dx, dy = _glyphs(s, size, anchor)
+    return int(x) + dx, int(y) + dy, int(x) + dx + mask.width, int(y) + dy + mask.height
+
+
 def _target(d: ImageDraw.ImageDraw | Image.Image) -> Image.Image:
     return d if isinstance(d, Image.Image) else d._image
 

@@ -41,6 +41,16 @@ def is_flat(img: Image.Image) -> bool:
     return KIND in img.info and img.mode == "P"
 
 
+CROWDED = "janpo.crowded"
+
+
+def crowded(img: Image.Image, overlap: bool) -> None:
+    """Note a piece drawn on another (a layout too full), which a palette picture cannot blend:
+    the renderer then draws the picture in RGB instead."""
+    if overlap:
+        img.info[CROWDED] = True
+
+
 @contextmanager
 def on(img: Image.Image, ground: RGB | None) -> Iterator[None]:
     """Pieces drawn inside the block lie on ``ground`` (a no-op on an RGB picture); None: on the

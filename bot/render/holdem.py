@@ -72,7 +72,9 @@ def _panel_contents(img: Image.Image, d: ImageDraw.ImageDraw, seat: HoldemSeat, 
         with flat.on(img, BUTTON):
             dr.write(d, bx, by, "D", 13, dr.DARK, anchor="mm")
     elif seat.poker.position:
-        dr.write(d, x0 + PANEL_W - 8, y0 + 14, position_label(seat.poker.position, texts), 11, dr.MUTED, anchor="rm")
+        label = position_label(seat.poker.position, texts)
+        dr.write(d, x0 + PANEL_W - 8, y0 + 14, label, 11, dr.MUTED, anchor="rm")
+        flat.crowded(img, dr.text_box(x0 + PANEL_W - 8, y0 + 14, label, 11, "rm")[0] < dr.text_box(tx, y0 + 16, name, 15)[2])
 
 
 @cache
@@ -105,8 +107,10 @@ def render_holdem_table(table: HoldemTable, texts: Mapping[str, str] | None = No
 
 def holdem_picture(table: HoldemTable, texts: Mapping[str, str] | None = None) -> Image.Image:
     """The table drawn straight onto the hold'em palette (``flat``), for ``to_png``: the same
-    pixels as :func:`render_holdem_table` mapped."""
-    return _draw(table, texts, True)
+    pixels as :func:`render_holdem_table` mapped. A seat's position so long that it runs into
+    the name lies on it: such a table is drawn in RGB."""
+    img = _draw(table, texts, True)
+    return render_holdem_table(table, texts) if flat.CROWDED in img.info else img
 
 
 def _draw(table: HoldemTable, texts: Mapping[str, str] | None, on_palette: bool) -> Image.Image:

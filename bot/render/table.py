@@ -6,6 +6,7 @@ It reads only :class:`TableImage`, which has no field for a concealed tile or ho
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from functools import lru_cache
 
@@ -34,6 +35,8 @@ STATUS_COLOURS = {"to_act": dr.GOLD, "folded": dr.GREYED, "all_in": dr.ALERT, "b
 JANPO_STATUS_KEYS = {"busted": "out_of_poker"}
 POSITION_KEYS = {"CO": "co"}  # positions with a caption key; BTN, SB and BB read the same everywhere
 DORA_LABEL_H = 18
+FLAT_CENTER_W = CENTER_W - 28  # centre lines this wide keep clear of the panel's rounded corners
+REACH_W = CENTER_W + 2 * GAP - 8  # a line wider than this reaches into the seat blocks beside
 
 
 def position_label(position: str, texts: Mapping[str, str] | None) -> str:
@@ -84,10 +87,12 @@ def _seat_block(img: Image.Image, ox: int, oy: int, seat: SeatView, width: int, 
     # The name gets what the score, the badge and the riichi stick leave.
     room = right - dr.text_width(score, 16) - 10 - x - (48 if seat.riichi else 0)
     name = dr.fit(seat.name, 16, max(40, min(150, room)))
+    name_end = dr.text_box(x, mid, name, 16)[2]
     x += dr.write(img, x, mid, name, 16) + 8
     if seat.riichi:
+        name_end = round(x) + 41  # the stick's right edge
         x += dr.riichi_stick(d, x, mid, 40) + 8
-    _crowded(img, x - 8 + 2 > right - dr.text_width(score, 16) - 2)
+    flat.crowded(img, name_end > dr.text_box(right, mid, score, 16, "rm")[0])
     y = oy + PAD + HEADER_H
     if poker_h:
         _poker_line(img, seat.poker or PokerSeat(), ox + PAD, y + poker_h / 2, ox + width, texts, finished)
@@ -121,28 +126,19 @@ def _poker_line(img: Image.Image, p: PokerSeat, x: float, mid: float, right_edge
         ink = dr.TEXT if p.status in ("all_in", "busted") else dr.DARK
         label = text(texts, JANPO_STATUS_KEYS.get(p.status, p.status))
         x += dr.badge(d, x, mid, label, 12, STATUS_COLOURS[p.status], ink=ink) + 6
-    badges_end = x - 6 if x > start else start
+    badges_end = math.ceil(x - 6) if x > start else start  # the last badge's right edge
     right = right_edge - PAD
     if p.showdown_cards:
         # Hole cards appear on the public table only once shown at showdown.
         cw = dr.tile_w(SHOWN_CARD_H)
         right -= len(p.showdown_cards) * (cw + 2)
         dr.card_row(img, p.showdown_cards, right + 2, int(mid - SHOWN_CARD_H / 2), SHOWN_CARD_H, gap=2)
-        _crowded(img, right + 2 < badges_end)
+        flat.crowded(img, right + 2 <= badges_end)
         right -= 8
     if p.bet:
         bet = text(texts, "bet", n=dr.points(p.bet))
         dr.write(d, right, mid, bet, 14, dr.GOLD, anchor="rm")
-        _crowded(img, right - dr.text_width(bet, 14) - 2 < badges_end)
-
-
-CROWDED = "janpo.crowded"
-
-
-def _crowded(img: Image.Image, overlap: bool) -> None:
-    """Note pieces drawn over one another, which a palette picture cannot blend: drawn in RGB."""
-    if overlap:
-        img.info[CROWDED] = True
+        flat.crowded(img, dr.text_box(right, mid, bet, 14, "rm")[0] <= badges_end)
 
 
 def _pond(img: Image.Image, seat: SeatView, x0: int, y0: int) -> None:
@@ -193,6 +189,7 @@ def _center(img: Image.Image, ox: int, oy: int, table: TableImage, texts: Mappin
         widest = max(widest, dr.write(d, cx, y + DORA_LABEL_H / 2, text(texts, "dora"), 13, dr.MUTED, anchor="mm"))
         dr.tile_row(img, table.dora_indicators, int(cx - (n * (tw + 1) - 1) / 2), int(y + DORA_LABEL_H), POND_H)
         y += DORA_LABEL_H + POND_H + 10
+    flat.crowded(img, widest > FLAT_CENTER_W)  # only pot lines may run past the panel (_pots)
     if table.game == "janpo" or table.board or table.pots:
         cw = dr.tile_w(CARD_H)
         x = int(cx - (5 * (cw + 3) - 3) / 2)
@@ -267,12 +264,10 @@ def table_picture(table: TableImage, texts: Mapping[str, str] | None = None,
     if last_inside:
         return render_table(table, texts)
     img = _draw(table, texts, kind or table.game)
-    return render_table(table, texts) if img.info.get(_WIDEST, 0) > REACH_W or CROWDED in img.info else img
+    return render_table(table, texts) if img.info.get(_WIDEST, 0) > REACH_W or flat.CROWDED in img.info else img
 
 
 _WIDEST = "janpo.widest"
-FLAT_CENTER_W = CENTER_W - 28  # centre lines this wide keep clear of the panel's rounded corners
-REACH_W = CENTER_W + 2 * GAP - 8  # a line wider than this reaches into the seat blocks beside
 
 
 def _draw(table: TableImage, texts: Mapping[str, str] | None, kind: palette.Kind | None) -> Image.Image:
