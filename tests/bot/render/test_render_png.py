@@ -154,6 +154,10 @@ def test_pieces_on_what_was_drawn_before_fall_back_to_rgb() -> None:
     assert table.table_picture(crowded).mode == "RGB"
     assert _same_pixels(_decoded(draw.to_png(table.table_picture(crowded), "janpo")),
                         _whole(table.render_table(crowded), "janpo"))
+    seats = list(samples.HOLDEM_TABLE.seats)
+    seats[3] = replace(seats[3], name="Maximilian", poker=replace(seats[3].poker, position="UTG+1 STRADDLE"))
+    long_position = replace(samples.HOLDEM_TABLE, seats=tuple(seats))
+    assert holdem.holdem_picture(long_position).mode == "RGB"
 
 
 def test_a_picture_on_another_kinds_palette_is_mapped_again() -> None:
