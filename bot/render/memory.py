@@ -22,13 +22,14 @@ PILLOW_BLOCKS = 8  # where there is no glibc: Pillow keeps this many freed block
 
 
 def keep_freed_memory() -> bool:
-    """Tune this process's allocator for repeated pictures; False where glibc is not the allocator
-    (then only Pillow's own block cache is on)."""
-    if Image.core.get_blocks_max() < PILLOW_BLOCKS:
-        Image.core.set_blocks_max(PILLOW_BLOCKS)
+    """Tune this process's allocator for repeated pictures; False where glibc is not the allocator.
+    Only there is Pillow's own block cache turned on: it reuses a freed block by resizing it,
+    which copies it, and measured slower than glibc keeping the memory (docs/BENCHMARKS.md)."""
     try:
         mallopt = ctypes.CDLL("libc.so.6").mallopt
     except (OSError, AttributeError):
+        if Image.core.get_blocks_max() < PILLOW_BLOCKS:
+            Image.core.set_blocks_max(PILLOW_BLOCKS)
         return False
     mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
     return bool(mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)) and bool(mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD))

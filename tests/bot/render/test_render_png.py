@@ -223,4 +223,16 @@ def test_piece_cache_stays_bounded_and_right(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_workers_keep_freed_memory() -> None:
     assert memory.keep_freed_memory() is True  # glibc here, as in the bot's image
-    assert Image.core.get_blocks_max() >= memory.PILLOW_BLOCKS
+
+
+def test_without_glibc_pillow_keeps_freed_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_libc(name: str) -> None:
+        raise OSError(name)
+
+    monkeypatch.setattr(memory.ctypes, "CDLL", no_libc)
+    before = Image.core.get_blocks_max()
+    try:
+        assert memory.keep_freed_memory() is False
+        assert Image.core.get_blocks_max() >= memory.PILLOW_BLOCKS
+    finally:
+        Image.core.set_blocks_max(before)
