@@ -2,13 +2,13 @@
 
 "Before" is each picture drawn in RGB as now (warm caches) and encoded as until issue 17: the
 whole picture mapped onto its kind's fixed palette, written by Pillow's PNG encoder at zlib level
-3, in a process with the allocator's defaults. "After" is the bot's job (``bot.render.jobs``) in
-a process tuned as a picture worker is (``memory``): the public tables drawn straight onto the
+3. "After" is the bot's job (``bot.render.jobs``): the public tables drawn straight onto the
 palette (``flat``), the file written by ``png.encode``, once deflated by zlib and once by ISA-L
-where the ``isal`` package is installed. The variants alternate picture by picture, each going
-first in turn, so the machine's load hits them alike; medians of CPU time with a bootstrap
-standard error. Then the steps of a Janpo table alone, its page faults in a loop, and where to
-draw: on the event loop, in threads or in processes, with the event loop's lag meanwhile.
+where the ``isal`` package is installed. Before and after draw in two processes of their own,
+asked in turn picture by picture, each variant going first in turn, so the machine's load hits
+them alike; medians of CPU time with a bootstrap standard error. Then the steps of a Janpo table
+alone, what keeping freed memory in the process would change, and where to draw: on the event
+loop, in threads or in processes, with the event loop's lag meanwhile.
 Targets: hand <= 15 ms, table <= 60 ms, every PNG <= 300 KB; issue 17: public tables at <= half
 their "before" CPU time, no pixel changed, PNGs at most 10 % larger.
 """
@@ -16,6 +16,7 @@ their "before" CPU time, no pixel changed, PNGs at most 10 % larger.
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import io
 import multiprocessing
 import random
@@ -29,7 +30,7 @@ from typing import Any, Literal
 
 from PIL import Image
 
-from bot.render import holdem, jobs, layers, memory, palette, png, samples, table
+from bot.render import holdem, jobs, layers, palette, png, samples, table
 from bot.render.hand import render_hand
 from bot.render.pool import PoolKind, RenderPool
 from bot.render.results import render_five_result, render_kyoku_result
@@ -72,10 +73,8 @@ def _after(scene: Scene, deflate: Callable[[bytes], bytes]) -> bytes:
     return scene[2]()
 
 
-# "before" runs in a process with the allocator's defaults, the others in one tuned as a picture
-# worker is: "before, memory kept" tells the allocator's share from the drawing's and encoding's.
 VARIANTS: dict[str, Callable[[Scene], bytes]] = {
-    "before": _before, "before, memory kept": _before, "after, zlib": partial(_after, deflate=png._zlib),
+    "before": _before, "after, zlib": partial(_after, deflate=png._zlib),
     f"after, {png.DEFLATE_NAME}": partial(_after, deflate=png.deflate)}
 
 
@@ -92,12 +91,9 @@ def median_se(xs: list[float], resamples: int = 400) -> tuple[float, float]:
     return statistics.median(xs), statistics.stdev(meds)
 
 
-def _drawer(conn: Connection, tuned: bool) -> None:
-    """A drawing process, as a picture worker: ``tuned`` keeps freed memory (``jobs.warm`` does),
-    else the allocator's defaults, as before issue 17. Answers each (scene, variant) asked with
-    the CPU milliseconds it took and the PNG's size."""
-    if tuned:
-        memory.keep_freed_memory()
+def _drawer(conn: Connection) -> None:
+    """A drawing process: answers each (scene, variant) asked with the CPU milliseconds it took
+    and the PNG's size."""
     for scene in SCENES.values():  # sprites, fonts and palettes loaded, as a running bot has them
         for make in VARIANTS.values():
             make(scene)
@@ -109,16 +105,16 @@ def _drawer(conn: Connection, tuned: bool) -> None:
 
 
 def _side_by_side(n: int) -> list[tuple[str, str]]:
-    """Each variant in its own drawing process ("before" with the allocator's defaults), asked
-    one picture at a time in turn, so they never run at once and share the machine's load."""
+    """"Before" and "after" in a drawing process each, asked one picture at a time in turn, so
+    they never run at once and share the machine's load."""
     context = multiprocessing.get_context("spawn")
     pipes, procs = {}, []
-    for tuned in (False, True):
+    for after in (False, True):
         ours, theirs = context.Pipe()
-        proc = context.Process(target=_drawer, args=(theirs, tuned), daemon=True)
+        proc = context.Process(target=_drawer, args=(theirs,), daemon=True)
         proc.start()
         procs.append(proc)
-        pipes[tuned] = ours
+        pipes[after] = ours
     names = list(VARIANTS)
     out = []
     try:
@@ -144,37 +140,51 @@ def _side_by_side(n: int) -> list[tuple[str, str]]:
     return out
 
 
-def _faults(n: int) -> list[tuple[str, str]]:
-    """Page faults and CPU per Janpo table, drawn the new way in a loop, with the allocator's
-    defaults and with freed memory kept, each in a fresh process."""
+MIX = ("table (riichi, busy)", "table (Janpo, side pots)", "hold'em table (9 seats)", "hand (Janpo, after a chi)",
+       "kyoku result")
+
+
+def _allocator(n: int) -> list[tuple[str, str]]:
+    """Page faults and CPU per picture of the bot's jobs, the Janpo table alone in a loop and a
+    mix of pictures in turn, with the allocator's defaults and with glibc told to keep freed
+    memory, each in a fresh process, three rounds in turn: what such a setting would change."""
     context = multiprocessing.get_context("spawn")
+    got: dict[tuple[str, bool], list[tuple[float, float]]] = {}
+    for _ in range(3):
+        for scenes in (MIX[1:2], MIX):
+            for keep in (False, True):
+                with context.Pool(1) as pool:
+                    got.setdefault((scenes[0] if len(scenes) == 1 else "mix", keep), []).append(
+                        pool.apply(_loop, (scenes, keep, n)))
     out = []
-    for tuned in (False, True):
-        with context.Pool(1) as pool:
-            faults, ms = pool.apply(_loop_faults, (tuned, n))
-        how = "freed memory kept (memory.keep_freed_memory)" if tuned else "allocator defaults"
-        out.append((f"Janpo table in a loop, {how}", f"{faults:.0f} page faults, {ms:.2f} ms CPU a picture"))
+    for (what, keep), rounds in got.items():
+        how = "glibc keeping freed memory" if keep else "allocator defaults"
+        faults = statistics.median(f for f, _ in rounds)
+        out.append((f"{'Janpo table in a loop' if what != 'mix' else 'mix of 5 pictures in turn'}, {how}",
+                    f"{faults:.0f} page faults, {' / '.join(f'{ms:.2f}' for _, ms in rounds)} ms CPU a picture"))
     return out
 
 
-def _loop_faults(tuned: bool, n: int) -> tuple[float, float]:
-    if tuned:
-        memory.keep_freed_memory()
-    job = SCENES["table (Janpo, side pots)"][2]
-    for _ in range(3):
+def _loop(scenes: tuple[str, ...], keep: bool, n: int) -> tuple[float, float]:
+    if keep:  # glibc's mallopt: mmap threshold 16 MB (-3), trim threshold 64 MB (-1)
+        mallopt = ctypes.CDLL("libc.so.6").mallopt
+        mallopt(-3, 16 << 20)
+        mallopt(-1, 64 << 20)
+    jobs_ = [SCENES[name][2] for name in scenes]
+    for job in jobs_ * 3:
         job()
     before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
-    start = time.process_time()
+    times = []
     for _ in range(n):
-        job()
-    spent = (time.process_time() - start) * 1000 / n
-    return (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before) / n, spent
+        for job in jobs_:
+            start = time.process_time()
+            job()
+            times.append((time.process_time() - start) * 1000)
+    return (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before) / len(times), statistics.fmean(times)
 
 
 def _encodings(n: int) -> list[tuple[str, str]]:
-    """The steps of the Janpo table picture, each alone: milliseconds (CPU) and bytes, in this
-    process tuned as a picture worker is (``memory``; so are the inline and thread rows after)."""
-    memory.keep_freed_memory()
+    """The steps of the Janpo table picture, each alone: milliseconds (CPU) and bytes."""
     img = render_table(samples.JANPO_TABLE)
     pal = palette.palette("janpo")
     mapped = layers.to_palette(img, "janpo")
@@ -282,4 +292,4 @@ def _where(pictures: int) -> list[tuple[str, str]]:
 
 def run(quick: bool) -> list[tuple[str, str]]:
     n = 10 if quick else 40
-    return _side_by_side(n) + _encodings(n) + _faults(n) + _where(60 if quick else 200)
+    return _side_by_side(n) + _encodings(n) + _allocator(n) + _where(60 if quick else 200)

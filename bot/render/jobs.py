@@ -68,12 +68,10 @@ def tile_chart_png(texts: Texts = None) -> bytes:
 
 def warm(texts: Sequence[Texts] = (None,)) -> int:
     """Fill a process's caches (sprites, fonts, palettes, common captions) by drawing every
-    sample once per caption catalog, with freed memory kept for the next picture (``memory``);
-    returns the number of pictures drawn."""
-    from bot.render import memory, samples
+    sample once per caption catalog; returns the number of pictures drawn."""
+    from bot.render import samples
     from bot.render.palette import KINDS, palette
 
-    memory.keep_freed_memory()
     for kind in KINDS:
         palette(kind)
     n = 0

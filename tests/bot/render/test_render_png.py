@@ -16,7 +16,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from bot.i18n import CAPTIONS
-from bot.render import draw, flat, holdem, layers, memory, palette, png, samples, table
+from bot.render import draw, flat, holdem, layers, palette, png, samples, table
 from bot.render.model import Discard, HoldemSeat, HoldemTable, MeldView, PokerSeat, Pot, SeatView, TableImage
 
 TILES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)] + ["0m", "0p", "0s"]
@@ -219,20 +219,3 @@ def test_piece_cache_stays_bounded_and_right(monkeypatch: pytest.MonkeyPatch) ->
     again = draw.to_png(table.table_picture(samples.JANPO_TABLE), "janpo")
     assert _same_pixels(_decoded(first), _decoded(again))
     assert _same_pixels(_decoded(again), _whole(table.render_table(samples.JANPO_TABLE), "janpo"))
-
-
-def test_workers_keep_freed_memory() -> None:
-    assert memory.keep_freed_memory() is True  # glibc here, as in the bot's image
-
-
-def test_without_glibc_pillow_keeps_freed_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
-    def no_libc(name: str) -> None:
-        raise OSError(name)
-
-    monkeypatch.setattr(memory.ctypes, "CDLL", no_libc)
-    before = Image.core.get_blocks_max()
-    try:
-        assert memory.keep_freed_memory() is False
-        assert Image.core.get_blocks_max() >= memory.PILLOW_BLOCKS
-    finally:
-        Image.core.set_blocks_max(before)
