@@ -50,7 +50,8 @@ def to_palette(img: Image.Image, kind: palette.Kind) -> Image.Image:
     if record is None or record[0] != id(img) or img.mode != "RGB":
         rgb = img if img.mode == "RGB" else img.convert("RGB")
         return rgb.quantize(palette=pal, dither=Image.Dither.NONE)
-    _, base, boxes = record
+    base: Base = record[1]
+    boxes: list[Box] = record[2]
     out = base.mapped(kind).copy()
     for box in boxes:
         out.paste(img.crop(box).quantize(palette=pal, dither=Image.Dither.NONE), box[:2])
