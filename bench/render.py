@@ -1,59 +1,81 @@
-"""Image rendering, before and after the drawing caches and fixed palettes, side by side in one run.
+"""Image rendering, before and after issue 17's cheaper pictures, side by side in one run.
 
-"Before" draws each picture with the text and layer caches emptied and encodes it the old way
-(quantized afresh with ``FASTOCTREE``); "after" is the pipeline as the bot runs it. The two are
-measured alternately, picture by picture, so the machine's load hits both alike. Then the PNG
-settings (size against time) and where to draw: on the event loop, in threads or in processes,
-with the event loop's lag meanwhile. Targets: hand <= 15 ms, table <= 60 ms, every PNG <= 300 KB.
+"Before" is each picture drawn in RGB as now (warm caches) and encoded as until issue 17: the
+whole picture mapped onto its kind's fixed palette, written by Pillow's PNG encoder at zlib level
+3. "After" is the bot's job (``bot.render.jobs``): the public tables drawn straight onto the
+palette (``flat``), the file written by ``png.encode``, once deflated by zlib and once by ISA-L
+where the ``isal`` package is installed. Before and after draw in two processes of their own,
+asked in turn picture by picture, each variant going first in turn, so the machine's load hits
+them alike; medians of CPU time with a bootstrap standard error. Then the steps of a Janpo table
+alone, what keeping freed memory in the process would change, and where to draw: on the event
+loop, in threads or in processes, with the event loop's lag meanwhile.
+Targets: hand <= 15 ms, table <= 60 ms, every PNG <= 300 KB; issue 17: public tables at <= half
+their "before" CPU time, no pixel changed, PNGs at most 10 % larger.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import io
+import multiprocessing
+import random
+import resource
 import statistics
 import time
 from collections.abc import Callable
 from functools import partial
+from multiprocessing.connection import Connection
 from typing import Any, Literal
 
 from PIL import Image
 
-from bot.render import draw, holdem, jobs, palette, samples, table
+from bot.render import holdem, jobs, layers, palette, png, samples, table
 from bot.render.hand import render_hand
 from bot.render.pool import PoolKind, RenderPool
 from bot.render.results import render_five_result, render_kyoku_result
 from bot.render.table import render_table
 
-Scene = tuple[Callable[[], Image.Image], palette.Kind]
+Scene = tuple[Callable[[], Image.Image], palette.Kind, Callable[[], bytes]]  # RGB drawing, kind, the bot's job
 SCENES: dict[str, Scene] = {
-    "hand (Janpo, after a chi)": (lambda: render_hand(samples.HAND), "janpo"),
-    "hand (riichi, waits)": (lambda: render_hand(samples.HAND_RIICHI), "riichi"),
-    "table (riichi, busy)": (lambda: render_table(samples.TABLE), "riichi"),
-    "table (Janpo, side pots)": (lambda: render_table(samples.JANPO_TABLE), "janpo"),
-    "hold'em table (9 seats)": (lambda: holdem.render_holdem_table(samples.HOLDEM_TABLE), "holdem"),
-    "kyoku result": (lambda: render_kyoku_result(samples.KYOKU_RESULT), "riichi"),
-    "Five result": (lambda: render_five_result(samples.FIVE_RESULT), "five"),
-    "showdown": (lambda: holdem.render_showdown(samples.SHOWDOWN), "holdem"),
+    "hand (Janpo, after a chi)": (lambda: render_hand(samples.HAND), "janpo", partial(jobs.hand_png, samples.HAND)),
+    "hand (riichi, waits)": (lambda: render_hand(samples.HAND_RIICHI), "riichi",
+                             partial(jobs.hand_png, samples.HAND_RIICHI, kind="riichi")),
+    "table (riichi, busy)": (lambda: render_table(samples.TABLE), "riichi", partial(jobs.table_png, samples.TABLE)),
+    "table (Janpo, side pots)": (lambda: render_table(samples.JANPO_TABLE), "janpo",
+                                 partial(jobs.table_png, samples.JANPO_TABLE)),
+    "hold'em table (9 seats)": (lambda: holdem.render_holdem_table(samples.HOLDEM_TABLE), "holdem",
+                                partial(jobs.holdem_table_png, samples.HOLDEM_TABLE)),
+    "kyoku result": (lambda: render_kyoku_result(samples.KYOKU_RESULT), "riichi",
+                     partial(jobs.kyoku_result_png, samples.KYOKU_RESULT)),
+    "Five result": (lambda: render_five_result(samples.FIVE_RESULT), "five", partial(jobs.five_result_png, samples.FIVE_RESULT)),
+    "showdown": (lambda: holdem.render_showdown(samples.SHOWDOWN), "holdem", partial(jobs.showdown_png, samples.SHOWDOWN)),
 }
-CACHES = (draw._glyphs, draw.text_width, draw.fit, table._background, holdem._felt)
 
 
-def legacy_png(img: Image.Image) -> bytes:
-    """The encoding before fixed palettes: a fresh 256-colour quantization of every picture."""
+def legacy_png(img: Image.Image, kind: palette.Kind) -> bytes:
+    """The encoding before issue 17: the whole picture mapped, Pillow's encoder at zlib level 3."""
     buf = io.BytesIO()
-    img.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE).save(buf, "PNG", compress_level=3)
+    rgb = img if img.mode == "RGB" else img.convert("RGB")
+    mapped = rgb.quantize(palette=palette.palette(kind), dither=Image.Dither.NONE)
+    mapped.save(buf, "PNG", compress_level=3)
     return buf.getvalue()
 
 
 def _before(scene: Scene) -> bytes:
-    for c in CACHES:
-        c.cache_clear()
-    return legacy_png(scene[0]())
+    """The picture drawn in RGB and encoded as before issue 17."""
+    return legacy_png(scene[0](), scene[1])
 
 
-def _after(scene: Scene) -> bytes:
-    return draw.to_png(scene[0](), scene[1])
+def _after(scene: Scene, deflate: Callable[[bytes], bytes]) -> bytes:
+    """The picture as the bot's job makes it, deflated by ``deflate``."""
+    png.deflate = deflate
+    return scene[2]()
+
+
+VARIANTS: dict[str, Callable[[Scene], bytes]] = {
+    "before": _before, "after, zlib": partial(_after, deflate=png._zlib),
+    f"after, {png.DEFLATE_NAME}": partial(_after, deflate=png.deflate)}
 
 
 def _cpu_ms(f: Callable[[], object]) -> float:
@@ -62,41 +84,136 @@ def _cpu_ms(f: Callable[[], object]) -> float:
     return (time.process_time() - start) * 1000
 
 
+def median_se(xs: list[float], resamples: int = 400) -> tuple[float, float]:
+    """The median and its bootstrap standard error (fixed seed: the same data, the same figure)."""
+    rng = random.Random(0)
+    meds = [statistics.median(rng.choices(xs, k=len(xs))) for _ in range(resamples)]
+    return statistics.median(xs), statistics.stdev(meds)
+
+
+def _drawer(conn: Connection) -> None:
+    """A drawing process: answers each (scene, variant) asked with the CPU milliseconds it took
+    and the PNG's size."""
+    for scene in SCENES.values():  # sprites, fonts and palettes loaded, as a running bot has them
+        for make in VARIANTS.values():
+            make(scene)
+    while (ask := conn.recv()) is not None:
+        scene, make = SCENES[ask[0]], VARIANTS[ask[1]]
+        start = time.process_time()
+        data = make(scene)
+        conn.send(((time.process_time() - start) * 1000, len(data)))
+
+
 def _side_by_side(n: int) -> list[tuple[str, str]]:
+    """"Before" and "after" in a drawing process each, asked one picture at a time in turn, so
+    they never run at once and share the machine's load."""
+    context = multiprocessing.get_context("spawn")
+    pipes, procs = {}, []
+    for after in (False, True):
+        ours, theirs = context.Pipe()
+        proc = context.Process(target=_drawer, args=(theirs,), daemon=True)
+        proc.start()
+        procs.append(proc)
+        pipes[after] = ours
+    names = list(VARIANTS)
     out = []
-    for label, scene in SCENES.items():
-        _before(scene), _after(scene)  # sprites, fonts and palettes loaded, as a running bot has them
-        before, after = [], []
-        for _ in range(n):
-            before.append(_cpu_ms(partial(_before, scene)))
-            after.append(_cpu_ms(partial(_after, scene)))
-        kb_before, kb_after = len(_before(scene)) / 1024, len(_after(scene)) / 1024
-        out.append((f"{label}: before -> after, median ms (PNG KB)",
-                    f"{statistics.median(before):5.1f} -> {statistics.median(after):4.1f} ms"
-                    f"  ({kb_before:.0f} -> {kb_after:.0f} KB)"))
+    try:
+        for label in SCENES:
+            times: dict[str, list[float]] = {name: [] for name in names}
+            sizes: dict[str, int] = {}
+            for i in range(n):
+                for name in names[i % len(names):] + names[:i % len(names)]:  # each goes first in turn
+                    pipe = pipes[name != "before"]
+                    pipe.send((label, name))
+                    ms, sizes[name] = pipe.recv()
+                    times[name].append(ms)
+            figures = []
+            for name in names:
+                med, se = median_se(times[name])
+                figures.append(f"{med:.2f} ±{se:.2f} ms {sizes[name] / 1024:.1f} KB")
+            out.append((f"{label}: {' | '.join(names)}", " | ".join(figures)))
+    finally:
+        for pipe in pipes.values():
+            pipe.send(None)
+        for proc in procs:
+            proc.join(10)
     return out
 
 
+MIX = ("table (riichi, busy)", "table (Janpo, side pots)", "hold'em table (9 seats)", "hand (Janpo, after a chi)",
+       "kyoku result")
+
+
+def _allocator(n: int) -> list[tuple[str, str]]:
+    """Page faults and CPU per picture of the bot's jobs, the Janpo table alone in a loop and a
+    mix of pictures in turn, with the allocator's defaults and with glibc told to keep freed
+    memory, each in a fresh process, three rounds in turn: what such a setting would change."""
+    context = multiprocessing.get_context("spawn")
+    got: dict[tuple[str, bool], list[tuple[float, float]]] = {}
+    for _ in range(3):
+        for scenes in (MIX[1:2], MIX):
+            for keep in (False, True):
+                with context.Pool(1) as pool:
+                    got.setdefault((scenes[0] if len(scenes) == 1 else "mix", keep), []).append(
+                        pool.apply(_loop, (scenes, keep, n)))
+    out = []
+    for (what, keep), rounds in got.items():
+        how = "glibc keeping freed memory" if keep else "allocator defaults"
+        faults = statistics.median(f for f, _ in rounds)
+        out.append((f"{'Janpo table in a loop' if what != 'mix' else 'mix of 5 pictures in turn'}, {how}",
+                    f"{faults:.0f} page faults, {' / '.join(f'{ms:.2f}' for _, ms in rounds)} ms CPU a picture"))
+    return out
+
+
+def _loop(scenes: tuple[str, ...], keep: bool, n: int) -> tuple[float, float]:
+    if keep:  # glibc's mallopt: mmap threshold 16 MB (-3), trim threshold 64 MB (-1)
+        mallopt = ctypes.CDLL("libc.so.6").mallopt
+        mallopt(-3, 16 << 20)
+        mallopt(-1, 64 << 20)
+    jobs_ = [SCENES[name][2] for name in scenes]
+    for job in jobs_ * 3:
+        job()
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+    times = []
+    for _ in range(n):
+        for job in jobs_:
+            start = time.process_time()
+            job()
+            times.append((time.process_time() - start) * 1000)
+    return (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before) / len(times), statistics.fmean(times)
+
+
 def _encodings(n: int) -> list[tuple[str, str]]:
-    """The Janpo table picture under each encoding: milliseconds (CPU) and bytes."""
-    img = render_table(samples.JANPO_TABLE).convert("RGB")
+    """The steps of the Janpo table picture, each alone: milliseconds (CPU) and bytes."""
+    img = render_table(samples.JANPO_TABLE)
     pal = palette.palette("janpo")
-    mapped = img.quantize(palette=pal, dither=Image.Dither.NONE)
-    out = [("Janpo table: quantize afresh (FASTOCTREE)",
-            f"{statistics.median(_cpu_ms(lambda: img.quantize(256, method=Image.Quantize.FASTOCTREE)) for _ in range(n)):.2f} ms"),
-           ("Janpo table: map onto the fixed palette",
-            f"{statistics.median(_cpu_ms(lambda: img.quantize(palette=pal, dither=Image.Dither.NONE)) for _ in range(n)):.2f} ms")]
+    mapped = layers.to_palette(img, "janpo")
 
     def save(im: Image.Image, level: int) -> bytes:
         buf = io.BytesIO()
         im.save(buf, "PNG", compress_level=level)
         return buf.getvalue()
 
-    for level in (1, 3, 6, 9):
-        ms = statistics.median(_cpu_ms(partial(save, mapped, level)) for _ in range(n))
-        out.append((f"Janpo table: zlib level {level}, palette PNG", f"{ms:.2f} ms, {len(save(mapped, level)) / 1024:.0f} KB"))
-    ms = statistics.median(_cpu_ms(partial(save, img, 3)) for _ in range(max(3, n // 3)))
-    out.append(("Janpo table: zlib level 3, full-colour PNG", f"{ms:.2f} ms, {len(save(img, 3)) / 1024:.0f} KB"))
+    steps: list[tuple[str, Callable[[], object]]] = [
+        ("draw it in RGB (warm caches)", lambda: render_table(samples.JANPO_TABLE)),
+        ("draw it straight onto the palette (flat)", lambda: table.table_picture(samples.JANPO_TABLE)),
+        ("map the whole picture onto the palette", lambda: img.quantize(palette=pal, dither=Image.Dither.NONE)),
+        ("map only its drawn boxes over the cached felt", lambda: layers.to_palette(img, "janpo")),
+        ("Pillow's PNG encoder, zlib level 1", partial(save, mapped, 1)),
+        ("Pillow's PNG encoder, zlib level 3", partial(save, mapped, 3)),
+        ("png.encode, zlib level 3 memLevel 8", partial(png.encode, mapped, png._zlib)),
+        (f"png.encode, default ({png.DEFLATE_NAME})", partial(png.encode, mapped)),
+    ]
+    times: dict[str, list[float]] = {name: [] for name, _ in steps}
+    for _ in range(n):
+        for name, step in steps:
+            times[name].append(_cpu_ms(step))
+    out = []
+    for name, step in steps:
+        med, se = median_se(times[name])
+        got = step()
+        size = f", {len(got) / 1024:.1f} KB" if isinstance(got, bytes) else ""
+        out.append((f"Janpo table: {name}", f"{med:.2f} ±{se:.2f} ms{size}"))
     return out
 
 
@@ -175,4 +292,4 @@ def _where(pictures: int) -> list[tuple[str, str]]:
 
 def run(quick: bool) -> list[tuple[str, str]]:
     n = 10 if quick else 40
-    return _side_by_side(n) + _encodings(n) + _where(60 if quick else 200)
+    return _side_by_side(n) + _encodings(n) + _allocator(n) + _where(60 if quick else 200)

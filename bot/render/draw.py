@@ -1,19 +1,20 @@
 """Shared drawing pieces: the palette, text, tile rows and melds, and PNG encoding.
 
-Every image is an opaque RGB canvas on a dark felt green with light text, which reads on both
-Discord themes; sprites are pasted with their alpha as mask.
+Every image is an opaque canvas on a dark felt green with light text, which reads on both
+Discord themes; sprites are pasted with their alpha as mask. The canvas is RGB, or for the bot's
+table pictures a palette picture (``flat``), drawn by the same code: shapes take ``flat.ink``,
+and text and sprites go through ``flat`` there.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render import palette, sprites
+from bot.render import flat, layers, palette, png, sprites
 from bot.render.model import MeldView
 
 BG = (31, 77, 61)
@@ -49,18 +50,12 @@ def canvas(width: int, height: int, colour: RGB = BG) -> tuple[Image.Image, Imag
 def to_png(img: Image.Image, kind: palette.Kind = "janpo") -> bytes:
     """PNG bytes of the image mapped onto its game kind's fixed 256-colour palette.
 
-    A fixed palette costs a nearest-colour lookup (about 1 ms for a table) where quantizing each
-    image afresh cost 10 ms, and flat art loses nothing visible. zlib level 3: levels 1 to 3 take
-    the same time here, 6 is twice as slow for 15 % fewer bytes (docs/BENCHMARKS.md).
+    A fixed palette costs a nearest-colour lookup (about 1 ms for a whole table, less where only
+    the parts drawn over a cached background need it: ``layers``) where quantizing each image
+    afresh cost 10 ms, and flat art loses nothing visible. ``png.encode`` writes the file
+    (ISA-L's deflate where installed: a tenth of zlib's time).
     """
-    buf = io.BytesIO()
-    rgb = img if img.mode == "RGB" else img.convert("RGB")
-    mapped = rgb.quantize(palette=palette.palette(kind), dither=Image.Dither.NONE)
-    mapped.save(buf, "PNG", compress_level=PNG_LEVEL)
-    return buf.getvalue()
-
-
-PNG_LEVEL = 3
+    return png.encode(layers.to_palette(img, kind))
 
 
 @lru_cache(maxsize=8192)
@@ -97,27 +92,44 @@ def write(d: ImageDraw.ImageDraw | Image.Image, x: float, y: float, s: str, size
         notify(s)
     if s:
         mask, dx, dy = _glyphs(s, size, anchor)
-        target = d if isinstance(d, Image.Image) else d._image
-        target.paste(fill, (int(x) + dx, int(y) + dy), mask)
+        target = _target(d)
+        if flat.is_flat(target):
+            flat.text(target, mask, fill, int(x) + dx, int(y) + dy)
+        else:
+            target.paste(fill, (int(x) + dx, int(y) + dy), mask)
     return text_width(s, size)
+
+
+def text_box(x: float, y: float, s: str, size: int, anchor: str = "lm") -> tuple[int, int, int, int]:
+    """The pixels ``write`` would touch for this text, as a (left, top, right, bottom) box."""
+    mask, dx, dy = _glyphs(s, size, anchor)
+    return int(x) + dx, int(y) + dy, int(x) + dx + mask.width, int(y) + dy + mask.height
+
+
+def _target(d: ImageDraw.ImageDraw | Image.Image) -> Image.Image:
+    return d if isinstance(d, Image.Image) else d._image
 
 
 def badge(d: ImageDraw.ImageDraw, x: float, y: float, s: str, size: int, fill: RGB, ink: RGB = DARK) -> int:
     """A rounded label with its left edge at x, centred on y; returns its width."""
     w = text_width(s, size) + size
     h = size + 6
-    d.rounded_rectangle((x, y - h / 2, x + w, y + h / 2), radius=h // 2, fill=fill)
-    write(d, x + w / 2, y, s, size, ink, anchor="mm")
+    img = _target(d)
+    d.rounded_rectangle((x, y - h / 2, x + w, y + h / 2), radius=h // 2, fill=flat.ink(img, fill))
+    with flat.on(img, fill):
+        write(d, x + w / 2, y, s, size, ink, anchor="mm")
     return w
 
 
 def riichi_stick(d: ImageDraw.ImageDraw, x: float, y: float, length: int = 44) -> int:
     """The 1,000-point stick, centred on y; returns its width."""
     h = max(6, length // 7)
-    d.rounded_rectangle((x, y - h / 2, x + length, y + h / 2), radius=h // 2, fill=(248, 248, 244), outline=DARK)
+    img = _target(d)
+    d.rounded_rectangle((x, y - h / 2, x + length, y + h / 2), radius=h // 2, fill=flat.ink(img, (248, 248, 244)),
+                        outline=flat.ink(img, DARK))
     r = h / 2 - 1
     cx = x + length / 2
-    d.ellipse((cx - r, y - r, cx + r, y + r), fill=(214, 30, 38))
+    d.ellipse((cx - r, y - r, cx + r, y + r), fill=flat.ink(img, (214, 30, 38)))
     return length
 
 
@@ -137,7 +149,10 @@ def tile_key(tile: str) -> tuple[int, int, int]:
 
 
 def paste(img: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
-    img.paste(sprite, (x, y), sprite)
+    if flat.is_flat(img):
+        flat.paste(img, sprite, x, y)
+    else:
+        img.paste(sprite, (x, y), sprite)
 
 
 def meld_pieces(meld: MeldView) -> list[tuple[str, bool, str | None]]:
@@ -198,12 +213,16 @@ def card_row(img: Image.Image, cards: list[str] | tuple[str, ...], x: int, y: in
     w = tile_w(height)
     d = ImageDraw.Draw(img)
     n = max(len(cards), slots)
+    if gap < 0 and cards and flat.is_flat(img):  # fanned: each card lies partly on the one before
+        flat.overlapping_row(img, tuple(sprites.card(c, height) for c in cards), x, y, w + gap)
     for i in range(n):
         cx = x + i * (w + gap)
         if i < len(cards):
-            paste(img, sprites.card(cards[i], height), cx, y)
+            if not (gap < 0 and flat.is_flat(img)):
+                paste(img, sprites.card(cards[i], height), cx, y)
         else:
-            d.rounded_rectangle((cx + 1, y + 1, cx + w - 2, y + height - 2), radius=4, outline=PANEL_EDGE, width=2)
+            d.rounded_rectangle((cx + 1, y + 1, cx + w - 2, y + height - 2), radius=4, outline=flat.ink(img, PANEL_EDGE),
+                                width=2)
     return n * (w + gap) - gap if n else 0
 
 

@@ -12,6 +12,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from bot.render import draw as dr
+from bot.render import flat, layers
 from bot.render.model import HoldemSeat, HoldemTable, ShowdownImage
 from bot.render.table import POT_LINE_H, STATUS_COLOURS, position_label, pot_lines
 from bot.render.texts import signed, text
@@ -22,6 +23,9 @@ CARD_H = 60
 SMALL_CARD_H = 40
 FELT = (26, 98, 70)
 RAIL = (60, 40, 28)
+BUTTON = (250, 250, 250)
+CHIP_EDGE = (160, 110, 20)
+FELT_RX, FELT_RY = 318, 178  # the felt inside the rail, around the centre
 
 
 def _seat_centre(i: int, n: int) -> tuple[float, float]:
@@ -36,8 +40,16 @@ def _seat_panel(img: Image.Image, seat: HoldemSeat, cx: float, cy: float, turn: 
     d = ImageDraw.Draw(img)
     x0, y0 = int(cx - PANEL_W / 2), int(cy - PANEL_H / 2)
     out = seat.poker.status == "busted"
-    d.rounded_rectangle((x0, y0, x0 + PANEL_W, y0 + PANEL_H), radius=10, fill=dr.DARK if out else dr.PANEL,
-                        outline=dr.GOLD if turn else dr.PANEL_EDGE, width=3 if turn else 1)
+    ground = dr.DARK if out else dr.PANEL
+    d.rounded_rectangle((x0, y0, x0 + PANEL_W, y0 + PANEL_H), radius=10, fill=flat.ink(img, ground),
+                        outline=flat.ink(img, dr.GOLD if turn else dr.PANEL_EDGE), width=3 if turn else 1)
+    with flat.on(img, ground):
+        _panel_contents(img, d, seat, x0, y0, texts, finished)
+
+
+def _panel_contents(img: Image.Image, d: ImageDraw.ImageDraw, seat: HoldemSeat, x0: int, y0: int,
+                    texts: Mapping[str, str] | None, finished: bool) -> None:
+    out = seat.poker.status == "busted"
     cards = seat.poker.showdown_cards
     cw = dr.tile_w(SMALL_CARD_H)
     if cards:
@@ -56,24 +68,57 @@ def _seat_panel(img: Image.Image, seat: HoldemSeat, cx: float, cy: float, turn: 
         return
     if seat.button:
         bx, by = x0 + PANEL_W - 14, y0 + 14
-        d.ellipse((bx - 10, by - 10, bx + 10, by + 10), fill=(250, 250, 250), outline=dr.DARK)
-        dr.write(d, bx, by, "D", 13, dr.DARK, anchor="mm")
+        d.ellipse((bx - 10, by - 10, bx + 10, by + 10), fill=flat.ink(img, BUTTON), outline=flat.ink(img, dr.DARK))
+        with flat.on(img, BUTTON):
+            dr.write(d, bx, by, "D", 13, dr.DARK, anchor="mm")
     elif seat.poker.position:
-        dr.write(d, x0 + PANEL_W - 8, y0 + 14, position_label(seat.poker.position, texts), 11, dr.MUTED, anchor="rm")
+        label = position_label(seat.poker.position, texts)
+        dr.write(d, x0 + PANEL_W - 8, y0 + 14, label, 11, dr.MUTED, anchor="rm")
+        flat.crowded(img, dr.text_box(x0 + PANEL_W - 8, y0 + 14, label, 11, "rm")[0] < dr.text_box(tx, y0 + 16, name, 15)[2])
 
 
 @cache
-def _felt() -> Image.Image:
-    """The rail and felt, the same on every picture: drawn once and copied."""
+def _felt() -> layers.Base:
+    """The rail and felt, the same on every picture: drawn (and mapped onto the palettes) once
+    and copied."""
     img, d = dr.canvas(WIDTH, HEIGHT)
     cx, cy = WIDTH / 2, HEIGHT / 2
     d.ellipse((cx - 330, cy - 190, cx + 330, cy + 190), fill=RAIL)
-    d.ellipse((cx - 318, cy - 178, cx + 318, cy + 178), fill=FELT)
-    return img
+    d.ellipse((cx - FELT_RX, cy - FELT_RY, cx + FELT_RX, cy + FELT_RY), fill=FELT)
+    return layers.Base(img)
+
+
+def _around(cx: float, cy: float, half_w: float, half_h: float, pad: int = 4) -> layers.Box:
+    """The box centred on (cx, cy), ``pad`` pixels wider on each side for glyph overhang."""
+    return (math.floor(cx - half_w) - pad, math.floor(cy - half_h) - pad,
+            math.ceil(cx + half_w) + pad, math.ceil(cy + half_h) + pad)
+
+
+def _on_felt(w: float, y: float, size: int) -> bool:
+    """Whether a centred line ``w`` wide at height y lies on the felt, clear of the rail."""
+    dy = (abs(y - HEIGHT / 2) + size) / FELT_RY
+    return dy < 1 and w / 2 + 4 <= FELT_RX * math.sqrt(1 - dy * dy)
 
 
 def render_holdem_table(table: HoldemTable, texts: Mapping[str, str] | None = None) -> Image.Image:
-    img = _felt().copy()
+    """The table as an RGB picture."""
+    return _draw(table, texts, False)
+
+
+def holdem_picture(table: HoldemTable, texts: Mapping[str, str] | None = None) -> Image.Image:
+    """The table drawn straight onto the hold'em palette (``flat``), for ``to_png``: the same
+    pixels as :func:`render_holdem_table` mapped. A seat's position so long that it runs into
+    the name lies on it: such a table is drawn in RGB."""
+    img = _draw(table, texts, True)
+    return render_holdem_table(table, texts) if flat.CROWDED in img.info else img
+
+
+def _draw(table: HoldemTable, texts: Mapping[str, str] | None, on_palette: bool) -> Image.Image:
+    # Only the boxes listed here are drawn into, so only they are mapped onto the palette
+    # (bot/render/layers.py): the line of hand and blinds, the board, each pot line, each bet
+    # and each seat's panel.
+    boxes: list[layers.Box] = []
+    img = flat.start(_felt().mapped("holdem"), "holdem", FELT, _felt().rgb) if on_palette else layers.start(_felt(), boxes)
     d = ImageDraw.Draw(img)
     cx, cy = WIDTH / 2, HEIGHT / 2
     top = cy - 80
@@ -83,12 +128,21 @@ def render_holdem_table(table: HoldemTable, texts: Mapping[str, str] | None = No
     if table.big_blind:
         info.append(text(texts, "blinds", sb=dr.points(table.small_blind), bb=dr.points(table.big_blind)))
     if info:
-        dr.write(d, cx, top - 14, " · ".join(info), 14, dr.MUTED, anchor="mm")
+        line = " · ".join(info)
+        with flat.on(img, FELT if _on_felt(dr.text_width(line, 14), top - 14, 14) else None):
+            w = dr.write(d, cx, top - 14, line, 14, dr.MUTED, anchor="mm")
+        boxes.append(_around(cx, top - 14, w / 2, 14))
     cw = dr.tile_w(CARD_H)
-    dr.card_row(img, table.board, int(cx - (5 * (cw + 4) - 4) / 2), int(top), CARD_H, slots=5, gap=4)
+    board_w = 5 * (cw + 4) - 4
+    with flat.on(img, FELT):
+        dr.card_row(img, table.board, int(cx - board_w / 2), int(top), CARD_H, slots=5, gap=4)
+    boxes.append(_around(cx, top + CARD_H / 2, board_w / 2, CARD_H / 2))
     y = top + CARD_H + 18
     for line, size, colour in pot_lines(table.pot(), table.pots, texts):
-        dr.write(d, cx, y, line, size, colour, anchor="mm")
+        # The middle is drawn first, so a line long enough to reach the rail is composed on it.
+        with flat.on(img, FELT if _on_felt(dr.text_width(line, size), y, size) else None):
+            w = dr.write(d, cx, y, line, size, colour, anchor="mm")
+        boxes.append(_around(cx, y, w / 2, size))
         y += POT_LINE_H[size]
     n = len(table.seats)
     for i, seat in enumerate(table.seats):
@@ -98,9 +152,13 @@ def render_holdem_table(table: HoldemTable, texts: Mapping[str, str] | None = No
             bx, by = sx + (cx - sx) * 0.36, sy + (cy - sy) * 0.42
             label = dr.points(seat.poker.bet)
             w = dr.text_width(label, 14) + 26
-            d.rounded_rectangle((bx - w / 2, by - 11, bx + w / 2, by + 11), radius=11, fill=dr.DARK)
-            d.ellipse((bx - w / 2 + 4, by - 7, bx - w / 2 + 18, by + 7), fill=dr.GOLD, outline=(160, 110, 20))
-            dr.write(d, bx - w / 2 + 22, by, label, 14, dr.TEXT)
+            d.rounded_rectangle((bx - w / 2, by - 11, bx + w / 2, by + 11), radius=11, fill=flat.ink(img, dr.DARK))
+            d.ellipse((bx - w / 2 + 4, by - 7, bx - w / 2 + 18, by + 7), fill=flat.ink(img, dr.GOLD),
+                      outline=flat.ink(img, CHIP_EDGE))
+            with flat.on(img, dr.DARK):
+                dr.write(d, bx - w / 2 + 22, by, label, 14, dr.TEXT)
+            boxes.append(_around(bx, by, w / 2, 11))
+        boxes.append(_around(sx, sy, PANEL_W / 2, PANEL_H / 2))
         _seat_panel(img, seat, sx, sy, seat.poker.status == "to_act" and not table.finished, texts, table.finished)
     return img
 

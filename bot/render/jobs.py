@@ -3,7 +3,7 @@
 Each is a top-level function of picklable arguments (the frozen records of ``model`` and a plain
 caption mapping) returning bytes, so :class:`bot.render.pool.RenderPool` can send it to another
 process; called directly they draw in the caller's thread. Each picture is encoded with its game
-kind's fixed palette (``palette``).
+kind's fixed palette (``palette``); the public tables are drawn straight onto it (``flat``).
 """
 
 from __future__ import annotations
@@ -27,12 +27,12 @@ Texts = Mapping[str, str] | None
 
 
 def table_png(image: TableImage, texts: Texts = None) -> bytes:
-    """The channel's picture of a riichi, Mahjong Five or Janpo table."""
-    return to_png(table.render_table(image, texts), image.game)
+    """The channel's picture of a riichi, Mahjong Five or Janpo table, drawn on its palette."""
+    return to_png(table.table_picture(image, texts), image.game)
 
 
 def holdem_table_png(image: HoldemTable, texts: Texts = None) -> bytes:
-    return to_png(holdem.render_holdem_table(image, texts), "holdem")
+    return to_png(holdem.holdem_picture(image, texts), "holdem")
 
 
 def hand_png(image: HandImage, texts: Texts = None, kind: Kind = "janpo") -> bytes:

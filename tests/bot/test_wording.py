@@ -45,17 +45,17 @@ def test_every_five_line_has_words_in_every_language() -> None:
 def drawn(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
     """The picture models the bot draws, by kind."""
     seen: dict[str, list[Any]] = {"table": [], "five": []}
-    render_table, render_five = table_render.render_table, results.render_five_result
+    table_picture, render_five = table_render.table_picture, results.render_five_result
 
     def table(model: Any, texts: Any) -> Any:
         seen["table"].append(model)
-        return render_table(model, texts)
+        return table_picture(model, texts)
 
     def five(model: Any, texts: Any) -> Any:
         seen["five"].append(model)
         return render_five(model, texts)
 
-    monkeypatch.setattr(table_render, "render_table", table)
+    monkeypatch.setattr(table_render, "table_picture", table)  # what the bot's job draws (bot.render.jobs)
     monkeypatch.setattr(results, "render_five_result", five)
     return seen
 

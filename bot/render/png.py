@@ -1,0 +1,60 @@
+"""PNG bytes of a palette image, written here rather than by Pillow's encoder.
+
+Deflate is most of a picture's cost (2 ms of a 4 ms table with zlib), and Pillow's encoder can
+use only zlib. ISA-L's deflate (the ``isal`` package) at its level 1 is about ten times faster
+on these flat pictures and packs them a little smaller than zlib at level 3; where it is not
+installed, zlib at level 3 with a smaller hash table (``memLevel`` 8, as fast as level 1 here)
+does the work. Rows are written unfiltered, as Pillow does for palette images: filters help
+photographs, not indexed flat art. Either way the file decodes to the same pixels.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from collections.abc import Callable
+
+from PIL import Image
+
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
+ZLIB_LEVEL = 3
+ISAL_LEVEL = 1
+
+
+def _zlib(data: bytes) -> bytes:
+    c = zlib.compressobj(ZLIB_LEVEL, zlib.DEFLATED, 15, 8)
+    return c.compress(data) + c.flush()
+
+
+def _pick() -> tuple[str, Callable[[bytes], bytes]]:
+    try:
+        from isal import isal_zlib
+    except ImportError:
+        return "zlib", _zlib
+    return "isal", lambda data: isal_zlib.compress(data, ISAL_LEVEL)
+
+
+DEFLATE_NAME, deflate = _pick()
+
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(body, zlib.crc32(kind)))
+
+
+def rows(img: Image.Image) -> bytes:
+    """The image's scanlines, each after its filter byte (0: none): the picture pasted one
+    column in on a blank one, which Pillow does in C (a Python loop over rows cost 0.35 ms)."""
+    wide = Image.new("P", (img.width + 1, img.height), 0)
+    wide.paste(img, (1, 0))
+    return wide.tobytes()
+
+
+def encode(img: Image.Image, compress: Callable[[bytes], bytes] | None = None) -> bytes:
+    """A ``P`` image (8 bits a pixel, no transparency) as PNG bytes; ``compress`` is the zlib
+    stream maker, the fastest available by default."""
+    if img.mode != "P":
+        raise ValueError(f"expected a palette image, got {img.mode}")
+    colours = bytes(img.getpalette() or [])[:768]
+    header = struct.pack(">IIBBBBB", img.width, img.height, 8, 3, 0, 0, 0)
+    return b"".join((SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", colours),
+                     _chunk(b"IDAT", (compress or deflate)(rows(img))), _chunk(b"IEND", b"")))
