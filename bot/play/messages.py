@@ -10,6 +10,7 @@ import discord
 from bot.i18n import t
 from bot.play.modes import MODES, mode
 from bot.play.moves import Button, poker_numbers, split
+from bot.play.results import mleague_note
 from bot.play.table import Table
 from bot.storage.standings import final_ranks
 from engine.rng import seed_digest
@@ -81,11 +82,6 @@ def points_text(lang: str, table: Table, summary: dict[str, Any]) -> str:
         t(lang, "table.points_line", seat=p, name=seat_label(lang, table, p), points=int(points.get(p, 0)))
         for p in table.players
     )
-
-
-def mleague_note(value: float) -> str:
-    """An M.League result as printed beside raw points (R2): one decimal, a sign, a true minus."""
-    return f"{value:+.1f}".replace("-", "\u2212")
 
 
 def standings_lines(lang: str, table: Table, summary: dict[str, Any]) -> list[str]:

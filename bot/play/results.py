@@ -12,7 +12,6 @@ from typing import Any
 
 from bot.i18n import t
 from bot.i18n.yaku import yaku_name
-from bot.play.messages import mleague_note
 from bot.play.modes import mode
 from bot.render import render_five_result, render_kyoku_result, render_showdown, render_standings, to_png
 from bot.render.model import ScoreLine, Standing, StandingsImage
@@ -71,6 +70,11 @@ LIMIT_KEYS: dict[str, str] = {
     "sanbaiman": "limit.sanbaiman",
     "yakuman": "limit.yakuman",
 }
+
+
+def mleague_note(value: float) -> str:
+    """An M.League result as printed beside raw points (R2): one decimal, a sign, a true minus."""
+    return f"{value:+.1f}".replace("-", "\u2212")
 
 
 def round_name(label: str, texts: Mapping[str, str]) -> str:
