@@ -16,7 +16,6 @@ their "before" CPU time, no pixel changed, PNGs at most 10 % larger.
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import io
 import multiprocessing
 import random
@@ -32,7 +31,7 @@ from PIL import Image
 
 from bot.render import holdem, jobs, layers, palette, png, samples, table
 from bot.render.hand import render_hand
-from bot.render.pool import PoolKind, RenderPool
+from bot.render.pool import PoolKind, RenderPool, keep_freed_memory
 from bot.render.results import render_five_result, render_kyoku_result
 from bot.render.table import render_table
 
@@ -145,37 +144,64 @@ MIX = ("table (riichi, busy)", "table (Janpo, side pots)", "hold'em table (9 sea
 
 
 def _allocator(n: int) -> list[tuple[str, str]]:
-    """Page faults and CPU per picture of the bot's jobs, the Janpo table alone in a loop and a
-    mix of pictures in turn, with the allocator's defaults and with glibc told to keep freed
-    memory, each in a fresh process, three rounds in turn: what such a setting would change."""
+    """Page faults and CPU per picture of the bot's jobs with the allocator's defaults and with
+    glibc keeping freed memory (``pool.keep_freed_memory``, what a picture worker does), each in a
+    fresh process, three rounds in turn: the Janpo table alone in a loop, a mix of five samples in
+    turn, and a seeded Janpo game's table pictures in the order it made them (sizes change from
+    one to the next as ponds grow: what a worker meets)."""
     context = multiprocessing.get_context("spawn")
     got: dict[tuple[str, bool], list[tuple[float, float]]] = {}
     for _ in range(3):
-        for scenes in (MIX[1:2], MIX):
+        for scenes in (MIX[1:2], MIX, ("game",)):
             for keep in (False, True):
                 with context.Pool(1) as pool:
-                    got.setdefault((scenes[0] if len(scenes) == 1 else "mix", keep), []).append(
-                        pool.apply(_loop, (scenes, keep, n)))
+                    what = "game" if scenes == ("game",) else scenes[0] if len(scenes) == 1 else "mix"
+                    got.setdefault((what, keep), []).append(pool.apply(_loop, (scenes, keep, n)))
+    names = {"game": "a Janpo game's table pictures in order", "mix": "mix of 5 pictures in turn"}
     out = []
     for (what, keep), rounds in got.items():
         how = "glibc keeping freed memory" if keep else "allocator defaults"
         faults = statistics.median(f for f, _ in rounds)
-        out.append((f"{'Janpo table in a loop' if what != 'mix' else 'mix of 5 pictures in turn'}, {how}",
+        out.append((f"{names.get(what, 'Janpo table in a loop')}, {how}",
                     f"{faults:.0f} page faults, {' / '.join(f'{ms:.2f}' for _, ms in rounds)} ms CPU a picture"))
     return out
 
 
+def _game_jobs() -> list[Callable[[], object]]:
+    """A seeded East-only Janpo game of four normal CPUs: its public table picture at every move."""
+    from bench.cpu import PLAYERS, spec
+    from bot.play.images import table_job
+    from engine.cpu import choose_move
+    from engine.cpu.match import play_match
+    from engine.games import new_game
+
+    players = list(PLAYERS)
+    game = new_game(spec("janpo", 7001, players))
+    names = {p: f"CPU {i + 1}" for i, p in enumerate(players)}
+    records: list[tuple[Any, Any]] = []
+
+    def policy(view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+        records.append(table_job("janpo", game.public_view(), names))
+        return choose_move("janpo", view, legal, rng, "normal")
+
+    play_match(game, dict.fromkeys(players, policy), 7001)
+    return [lambda job=job, record=record: job(record, None) for job, record in records]
+
+
 def _loop(scenes: tuple[str, ...], keep: bool, n: int) -> tuple[float, float]:
-    if keep:  # glibc's mallopt: mmap threshold 16 MB (-3), trim threshold 64 MB (-1)
-        mallopt = ctypes.CDLL("libc.so.6").mallopt
-        mallopt(-3, 16 << 20)
-        mallopt(-1, 64 << 20)
-    jobs_ = [SCENES[name][2] for name in scenes]
-    for job in jobs_ * 3:
-        job()
+    if keep:
+        keep_freed_memory()
+    if scenes == ("game",):
+        jobs_ = _game_jobs()
+        rounds = 1  # each picture once, as a worker draws them
+    else:
+        jobs_ = [SCENES[name][2] for name in scenes]
+        rounds = n
+        for job in jobs_ * 3:
+            job()
     before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
     times = []
-    for _ in range(n):
+    for _ in range(rounds):
         for job in jobs_:
             start = time.process_time()
             job()

@@ -42,11 +42,10 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
 
 
 def rows(img: Image.Image) -> bytes:
-    """The image's scanlines, each after its filter byte (0: none): the picture pasted one
-    column in on a blank one, which Pillow does in C (a Python loop over rows cost 0.35 ms)."""
-    wide = Image.new("P", (img.width + 1, img.height), 0)
-    wide.paste(img, (1, 0))
-    return wide.tobytes()
+    """The image's scanlines, each after its filter byte (0: none). Pillow's raw encoder writes
+    each row padded with a zero to ``width + 1`` bytes, in C; one zero moved from the end to the
+    front makes that the PNG layout (a copy of the picture pasted one column in cost more)."""
+    return b"\x00" + img.tobytes("raw", "P", img.width + 1)[:-1]
 
 
 def encode(img: Image.Image, compress: Callable[[bytes], bytes] | None = None) -> bytes:

@@ -17,6 +17,8 @@ benchmarks, tests) through an executor started on first use.
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import multiprocessing
 import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -28,7 +30,31 @@ __all__ = ["PoolKind", "RenderPool", "ready"]
 RENDER_NICE = 3  # below the event loop, above the CPU players' decisions (bot.play.cpu.CPU_NICE)
 
 
+M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters
+KEEP_FREED = 64 << 20  # bytes of freed memory a picture worker keeps for its next pictures
+
+
+def keep_freed_memory() -> bool:
+    """Let glibc keep freed memory for reuse in this process. A worker's big buffers (a table's
+    750 KB of pixels, its rows, its PNG) change size from one picture to the next, and by default
+    each is handed back to the system when freed and faulted in again: about 380 page faults and
+    a third of a table picture's CPU on a game's pictures in order (docs/BENCHMARKS.md). False
+    where glibc is not the allocator (nothing changes there)."""
+    try:
+        mallopt = ctypes.CDLL("libc.so.6").mallopt
+    except (OSError, AttributeError):
+        return False
+    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+    return bool(mallopt(M_MMAP_THRESHOLD, KEEP_FREED // 4)) and bool(mallopt(M_TRIM_THRESHOLD, KEEP_FREED))
+
+
+TUNED = False  # this process's allocator keeps freed memory (set in picture workers)
+
+
 def _warm(texts: Sequence[Mapping[str, str] | None]) -> None:
+    global TUNED
+    if multiprocessing.parent_process() is not None:  # a worker of its own, not the bot's process
+        TUNED = keep_freed_memory()
     jobs.warm(texts)
 
 
@@ -37,6 +63,11 @@ def ready() -> tuple[int, int]:
     from bot.render import draw
 
     return os.getpid(), draw._glyphs.cache_info().currsize
+
+
+def tuned() -> bool:
+    """Whether this worker's allocator keeps freed memory (:func:`keep_freed_memory`)."""
+    return TUNED
 
 
 class RenderPool(WorkerPool):

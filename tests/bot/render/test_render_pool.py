@@ -86,6 +86,28 @@ def test_process_workers_are_warm_before_the_first_picture() -> None:
     assert all(cached > 20 for _, cached in answers)
 
 
+def test_picture_workers_keep_freed_memory_and_the_bot_process_does_not() -> None:
+    """glibc (Linux, as in production and CI) is told to keep freed memory in a picture worker,
+    so its changing 750 KB buffers are not faulted in afresh for every picture; the bot's own
+    process keeps the allocator's defaults (a thread or inline pool tunes nothing)."""
+    from bot.render import pool as render_pool
+
+    with RenderPool(1, kind="process") as pool:
+        assert pool.submit(render_pool.tuned).result(timeout=120) is True
+
+    async def by_lanes() -> object:  # draw's own workers (the bot's way)
+        lanes_pool = RenderPool(1, kind="process")
+        await lanes_pool.start()
+        try:
+            return await lanes_pool.draw(render_pool.tuned)  # type: ignore[arg-type]
+        finally:
+            await lanes_pool.aclose()
+
+    assert asyncio.run(by_lanes()) is True
+    with RenderPool(1, kind="thread") as pool:
+        assert pool.submit(render_pool.tuned).result(timeout=120) is False
+
+
 def test_a_dead_worker_is_replaced_and_the_picture_still_drawn() -> None:
     import os
     import signal
