@@ -21,7 +21,7 @@ from collections import Counter, defaultdict
 from types import FrameType
 
 HZ = 250
-PARTS = ("CPU seats' views and legal moves", "engine (moves, waits, humans' legal moves)",
+PARTS = ("CPU seats' views and legal moves", "CPU decisions in this process", "engine (moves, waits, humans' legal moves)",
          "CPU decisions' hand-off", "pictures' hand-off", "saving", "Discord work",
          "tables' turns and sessions", "event loop machinery", "benchmark and fake Discord", "other")
 
@@ -36,18 +36,21 @@ def _part(frame: FrameType | None) -> str | None:
         return None
     inner, name = files[0]
     if inner.endswith("selectors.py") or (inner.endswith("threading.py") and name == "wait") or \
-            (inner.endswith("queue.py") and name == "get"):
+            (inner.endswith("queue.py") and name == "get") or \
+            (inner.endswith("concurrent/futures/thread.py") and name == "_worker"):  # a pool thread waiting
         return None
     stack = [f for f, _ in files]
+    if any("/engine/cpu/" in p for p in stack):
+        return PARTS[1]
     for path in stack:  # innermost first
         if "/bench/" in path or "/tests/bot/" in path or "bot/outbox/fake" in path:
             return "benchmark and fake Discord"
         if "/engine/" in path:
-            return PARTS[0] if any("bot/play/cpu.py" in p for p in stack) else PARTS[1]
+            return PARTS[0] if any("bot/play/cpu.py" in p for p in stack) else PARTS[2]
         if "bot/render/" in path or "bot/play/images.py" in path:
             return "pictures' hand-off"
         if "bot/workers.py" in path or "bot/play/cpu.py" in path:
-            return "pictures' hand-off" if any("bot/render/" in p for p in stack) else PARTS[2]
+            return "pictures' hand-off" if any("bot/render/" in p for p in stack) else PARTS[3]
         if "bot/storage/" in path or "bot/play/persist.py" in path or "aiosqlite" in path or "asyncpg" in path:
             return "saving"
         if "bot/outbox/" in path or "/discord/" in path or "bot/play/effects.py" in path or \
