@@ -166,10 +166,14 @@ def main(argv: list[str]) -> None:
     if argv[0] == "summary":
         summary(*argv[1:])
         return
-    if argv[0] == "stats":  # stats LEVEL FIRST LAST: four-seat games, one JSON line each
-        for seed in range(int(argv[2]), int(argv[3])):
-            print(json.dumps({"level": argv[1], "seed": seed, "counts": four_seat_counts(argv[1], seed)}),
-                  flush=True)
+    if argv[0] == "stats":  # stats LEVEL FIRST LAST [VARIANT]: four-seat games, one JSON line each
+        label = "+".join([argv[1], *argv[4:]])
+        with contextlib.ExitStack() as stack:
+            for part in "+".join(argv[4:]).split("+") if argv[4:] else []:
+                stack.enter_context(VARIANTS[part]())
+            for seed in range(int(argv[2]), int(argv[3])):
+                print(json.dumps({"level": label, "seed": seed, "counts": four_seat_counts(argv[1], seed)}),
+                      flush=True)
         return
     if argv[0] == "stats-summary":
         stats_summary(argv[1:])
@@ -251,7 +255,8 @@ def _oldfold() -> Iterator[None]:
 
 @variant("normalcalls")
 def _normalcalls() -> Iterator[None]:
-    """Hard calls as the normal level does (value-honor pons, far hands with dora)."""
+    """Hard calls as the normal level does (value-honor pons and far hands with dora until the
+    normal level took hard's rule with one han enough; since then, the loose one-han calls)."""
     from engine.cpu import mahjong_claims as mc
 
     real = mc.choose_claim
@@ -492,7 +497,8 @@ def _strictlate() -> Iterator[None]:
     40 tiles left two or more steps away; under 24, one that makes the hand ready)."""
     from engine.cpu import mahjong_claims as mc
 
-    def pays(seat: Any, standing: int, after: int, han: float, closed: bool, value_pon: bool) -> bool:
+    def pays(seat: Any, standing: int, after: int, han: float, closed: bool, value_pon: bool,
+             need: float | None = None) -> bool:
         if value_pon:
             return True
         if mc.max_threat(seat) >= 0.8:
@@ -527,6 +533,91 @@ def _threatriichi() -> Iterator[None]:
                 return False
             return not (waits <= 3 and seat.wall_left < 30)
         return True
+
+    with _set(mp, declare_riichi=declare):
+        yield
+
+
+def _pays_with(far: bool, late: bool) -> Callable[..., bool]:
+    """call_pays as committed, plus one-han calls when the closed hand is far (``far``: three or
+    more steps, so still two after the call) or in the second half of the kyoku (``late``)."""
+    from engine.cpu import mahjong_claims as mc
+
+    real = mc.call_pays
+
+    def pays(seat: Any, standing: int, after: int, han: float, closed: bool, value_pon: bool,
+             need: float | None = None) -> bool:
+        if need is not None and need != mc.OPEN_HAN:  # the normal level: as committed
+            return real(seat, standing, after, han, closed, value_pon, need)
+        if value_pon:
+            return True
+        if mc.max_threat(seat) >= 0.8:
+            return after == 0 and han >= mc.OPEN_HAN
+        if not closed:
+            return True
+        cheap = han >= 1.0 and ((far and standing >= 3) or (late and seat.wall_left < 36))
+        if standing >= 2:
+            return han >= mc.OPEN_HAN or cheap
+        return after == 0 and (han >= mc.OPEN_HAN or (cheap and late))
+    return pays
+
+
+@variant("callfar")
+def _callfar() -> Iterator[None]:
+    """One-han calls (a yaku without dora) for a closed hand three or more steps from ready:
+    such a hand rarely reaches riichi in time, so opening it costs little."""
+    from engine.cpu import mahjong_claims as mc
+
+    with _set(mc, call_pays=_pays_with(True, False)):
+        yield
+
+
+@variant("calllate")
+def _calllate() -> Iterator[None]:
+    """One-han calls in the second half of the kyoku (under 36 tiles left), also to get ready."""
+    from engine.cpu import mahjong_claims as mc
+
+    with _set(mc, call_pays=_pays_with(False, True)):
+        yield
+
+
+@variant("callplan")
+def _callplan() -> Iterator[None]:
+    """A call toward an open honitsu (one suit and honors, up to two strays after the call)
+    counts the two han of that plan, so it meets the two han a closed hand's call needs."""
+    from engine.cpu import mahjong_claims as mc
+    from engine.cpu.yaku_plan import one_suit_plan
+
+    real = mc.open_han
+
+    def han(seat: Any, hand: Any, meld: list[int]) -> float:
+        base = real(seat, hand, meld)
+        melds = [*[m for m, _ in seat.melds], meld]
+        if one_suit_plan(hand, melds, slack=2) and not one_suit_plan(hand, melds, slack=0):
+            base += 2.0
+        return float(base)
+
+    with _set(mc, open_han=han):
+        yield
+
+
+@variant("damagood")
+def _damagood() -> Iterator[None]:
+    """Dama for a closed ready hand with a yaku, three han or more without riichi and a good wait
+    (five live winning tiles or more); was mangan only. Riichi adds least to such a hand."""
+    from engine.cpu import hand_value as hv
+    from engine.cpu import mahjong_play as mp
+
+    real = mp.declare_riichi
+
+    def declare(seat: Any, counts: Any, kind: int, waits: int) -> bool:
+        if seat.variant != "five" and waits >= 5:
+            after = list(counts)
+            after[kind] -= 1
+            hand = tuple(after)
+            if hv.closed_yaku(seat, hand) and hv.estimate_han(seat, hand, riichi=False) >= 2.5:
+                return False
+        return real(seat, counts, kind, waits)
 
     with _set(mp, declare_riichi=declare):
         yield

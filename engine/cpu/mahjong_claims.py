@@ -1,9 +1,8 @@
 """Mahjong claims for a :class:`Seat`: ron, and whether a pon, chi or open kan is worth making.
 
-A call must leave the hand a yaku to win with; the normal level calls only for speed with a
-value-honor pon or a far hand carrying dora, the hard level when the call buys a real step for
-a hand of two han or a value-honor pon (see :func:`call_pays`), except in Mahjong Five, where it
-calls as the normal level.
+A call must leave the hand a yaku to win with and buy a real step (see :func:`call_pays`): the
+hard level opens a closed hand for two han or a value-honor pon, the normal level for any yaku.
+In Mahjong Five both call only for speed with a value-honor pon or a far hand carrying dora.
 """
 
 from __future__ import annotations
@@ -75,9 +74,14 @@ def open_han(seat: Seat, hand: Counts, meld: list[int]) -> float:
 
 
 OPEN_HAN = 2.0  # han a closed hand's call must reach at the hard level (a value-honor pon aside)
+# The normal level opens for any yaku: those one-han calls win fast but cheap, about 400 points a
+# game worse than holding out for two (docs/BENCHMARKS.md, CPU players), which is what sets the
+# two levels a little apart.
+NORMAL_OPEN_HAN = 1.0
 
 
-def call_pays(seat: Seat, standing: int, after: int, han: float, closed: bool, value_pon: bool) -> bool:
+def call_pays(seat: Seat, standing: int, after: int, han: float, closed: bool, value_pon: bool,
+              need: float | None = None) -> bool:
     """Hard level: whether a call that keeps a yaku is worth opening the hand (or opening it more).
 
     A value-honor pon always is; otherwise a closed hand gives up riichi, so the open hand must
@@ -86,15 +90,16 @@ def call_pays(seat: Seat, standing: int, after: int, han: float, closed: bool, v
     game worse (docs/BENCHMARKS.md, CPU players). A far hand calls for a step, a hand one step
     away only to be ready; against a threat, only a call that makes the hand ready.
     """
+    need = OPEN_HAN if need is None else need
     if value_pon:
         return True
     if max_threat(seat) >= 0.8:
-        return after == 0 and han >= OPEN_HAN
+        return after == 0 and han >= need
     if not closed:
         return True
     if standing >= 2:
-        return han >= OPEN_HAN
-    return after == 0 and han >= OPEN_HAN
+        return han >= need
+    return after == 0 and han >= need
 
 
 def _chi_forbidden(kind: int, pair: tuple[int, int]) -> set[int]:
@@ -142,8 +147,9 @@ def choose_claim(seat: Seat, options: ClaimOptions, rng: random.Random, level: s
     if not candidates:
         return ClaimChoice("pass")
     s, choice, han = min(candidates, key=lambda c: (c[0], -c[2], c[1].action != "pon"))
-    if level == "hard" and seat.variant != "five":
-        return choice if call_pays(seat, standing, s, han, closed, value_pon and choice.action == "pon") \
+    if level != "easy" and seat.variant != "five":
+        need = OPEN_HAN if level == "hard" else NORMAL_OPEN_HAN
+        return choice if call_pays(seat, standing, s, han, closed, value_pon and choice.action == "pon", need) \
             else ClaimChoice("pass")
     if closed and not (value_pon and choice.action == "pon"):
         # Opening a closed hand gives up riichi (and Five's Closed Hand, riichi and All Sequences:
