@@ -538,68 +538,24 @@ def _threatriichi() -> Iterator[None]:
         yield
 
 
-def _pays_with(far: bool, late: bool) -> Callable[..., bool]:
-    """call_pays as committed, plus one-han calls when the closed hand is far (``far``: three or
-    more steps, so still two after the call) or in the second half of the kyoku (``late``)."""
+@variant("nofar")
+def _nofar() -> Iterator[None]:
+    """Hard's closed hand needs two han however far from ready (as before FAR_STEPS); measured
+    as "callfar" before it was committed."""
     from engine.cpu import mahjong_claims as mc
 
-    real = mc.call_pays
-
-    def pays(seat: Any, standing: int, after: int, han: float, closed: bool, value_pon: bool,
-             need: float | None = None) -> bool:
-        if need is not None and need != mc.OPEN_HAN:  # the normal level: as committed
-            return real(seat, standing, after, han, closed, value_pon, need)
-        if value_pon:
-            return True
-        if mc.max_threat(seat) >= 0.8:
-            return after == 0 and han >= mc.OPEN_HAN
-        if not closed:
-            return True
-        cheap = han >= 1.0 and ((far and standing >= 3) or (late and seat.wall_left < 36))
-        if standing >= 2:
-            return han >= mc.OPEN_HAN or cheap
-        return after == 0 and (han >= mc.OPEN_HAN or (cheap and late))
-    return pays
-
-
-@variant("callfar")
-def _callfar() -> Iterator[None]:
-    """One-han calls (a yaku without dora) for a closed hand three or more steps from ready:
-    such a hand rarely reaches riichi in time, so opening it costs little."""
-    from engine.cpu import mahjong_claims as mc
-
-    with _set(mc, call_pays=_pays_with(True, False)):
+    with _set(mc, FAR_STEPS=99):
         yield
 
 
-@variant("calllate")
-def _calllate() -> Iterator[None]:
-    """One-han calls in the second half of the kyoku (under 36 tiles left), also to get ready."""
+@variant("noplan")
+def _noplan() -> Iterator[None]:
+    """An open honitsu counts only once no stray is left (as before HONITSU_PLAN_HAN); measured
+    as "callplan" before it was committed."""
     from engine.cpu import mahjong_claims as mc
 
-    with _set(mc, call_pays=_pays_with(False, True)):
+    with _set(mc, HONITSU_PLAN_HAN=0.0):
         yield
-
-
-@variant("callplan")
-def _callplan() -> Iterator[None]:
-    """A call toward an open honitsu (one suit and honors, up to two strays after the call)
-    counts the two han of that plan, so it meets the two han a closed hand's call needs."""
-    from engine.cpu import mahjong_claims as mc
-    from engine.cpu.yaku_plan import one_suit_plan
-
-    real = mc.open_han
-
-    def han(seat: Any, hand: Any, meld: list[int]) -> float:
-        base = real(seat, hand, meld)
-        melds = [*[m for m, _ in seat.melds], meld]
-        if one_suit_plan(hand, melds, slack=2) and not one_suit_plan(hand, melds, slack=0):
-            base += 2.0
-        return float(base)
-
-    with _set(mc, open_han=han):
-        yield
-
 
 @variant("damagood")
 def _damagood() -> Iterator[None]:

@@ -14,7 +14,7 @@ from engine.cpu.efficiency import Counts, Forms, shanten
 from engine.cpu.hand_value import hand_dora, yaku_han
 from engine.cpu.mahjong_play import max_threat, should_fold
 from engine.cpu.seat import Seat
-from engine.cpu.yaku_plan import has_open_plan
+from engine.cpu.yaku_plan import has_open_plan, one_suit_plan
 from engine.tiles import RED_FIVES
 
 
@@ -65,12 +65,21 @@ def _call_result(seat: Seat, take: list[int], meld: list[int],
     return best
 
 
+HONITSU_PLAN_HAN = 2.0  # han counted for an open one-suit plan still holding strays
+
+
 def open_han(seat: Seat, hand: Counts, meld: list[int]) -> float:
-    """Han an open hand would hold after calling ``meld`` and discarding down to ``hand``."""
+    """Han an open hand would hold after calling ``meld`` and discarding down to ``hand``: its
+    yaku and dora, and an open honitsu's two han while it is two strays or fewer from one suit
+    (a plan that far along usually gets there; the scoring counts it only once it has)."""
     called = Seat(seat.variant, seat.hand, seat.drawn, [*seat.melds, (meld, True)], seat.seat_wind,
                   seat.round_wind, seat.dora_indicators, seat.opponents, seat.wall_left, seat.forms,
                   seat.in_riichi, seat.red_fives)
-    return yaku_han(called, hand, False) + hand_dora(called, hand)
+    han = yaku_han(called, hand, False) + hand_dora(called, hand)
+    melds = [kinds for kinds, _ in called.melds]
+    if one_suit_plan(hand, melds, slack=2) and not one_suit_plan(hand, melds, slack=0):
+        han += HONITSU_PLAN_HAN
+    return han
 
 
 OPEN_HAN = 2.0  # han a closed hand's call must reach at the hard level (a value-honor pon aside)
@@ -78,6 +87,7 @@ OPEN_HAN = 2.0  # han a closed hand's call must reach at the hard level (a value
 # game worse than holding out for two (docs/BENCHMARKS.md, CPU players), which is what sets the
 # two levels a little apart.
 NORMAL_OPEN_HAN = 1.0
+FAR_STEPS = 3  # a closed hand this many steps from ready opens for one han at the hard level too
 
 
 def call_pays(seat: Seat, standing: int, after: int, han: float, closed: bool, value_pon: bool,
@@ -85,10 +95,11 @@ def call_pays(seat: Seat, standing: int, after: int, han: float, closed: bool, v
     """Hard level: whether a call that keeps a yaku is worth opening the hand (or opening it more).
 
     A value-honor pon always is; otherwise a closed hand gives up riichi, so the open hand must
-    hold two han (a yaku and a dora, or a two-han yaku): an open one-han hand wins about 1,000
-    points where riichi wins several thousand, and calling for it measured about 700 points a
-    game worse (docs/BENCHMARKS.md, CPU players). A far hand calls for a step, a hand one step
-    away only to be ready; against a threat, only a call that makes the hand ready.
+    hold ``need`` han (two at the hard level: a yaku and a dora, or a two-han yaku, an honitsu
+    plan included): an open one-han hand wins about 1,000 points where riichi wins several
+    thousand. A hand ``FAR_STEPS`` or more from ready seldom reaches riichi in time, so one han
+    is enough there (docs/BENCHMARKS.md, CPU players). A far hand calls for a step, a hand one
+    step away only to be ready; against a threat, only a call that makes the hand ready.
     """
     need = OPEN_HAN if need is None else need
     if value_pon:
@@ -97,6 +108,8 @@ def call_pays(seat: Seat, standing: int, after: int, han: float, closed: bool, v
         return after == 0 and han >= need
     if not closed:
         return True
+    if standing >= FAR_STEPS:
+        return han >= min(need, 1.0)
     if standing >= 2:
         return han >= need
     return after == 0 and han >= need
