@@ -1,8 +1,8 @@
 """Mahjong claims for a :class:`Seat`: ron, and whether a pon, chi or open kan is worth making.
 
-A call must leave the hand a yaku to win with and buy a real step (see :func:`call_pays`): the
-hard level opens a closed hand for two han or a value-honor pon, the normal level for any yaku.
-In Mahjong Five both call only for speed with a value-honor pon or a far hand carrying dora.
+A call must leave the hand a yaku to win with; the hard level calls when the call buys a real
+step for a hand of two han or a value-honor pon (see :func:`call_pays`), the normal level, and
+the hard level in Mahjong Five, only for speed with a value-honor pon or a far hand carrying dora.
 """
 
 from __future__ import annotations
@@ -68,25 +68,27 @@ def _call_result(seat: Seat, take: list[int], meld: list[int],
 HONITSU_PLAN_HAN = 2.0  # han counted for an open one-suit plan still holding strays
 
 
-def open_han(seat: Seat, hand: Counts, meld: list[int]) -> float:
+def open_han(seat: Seat, hand: Counts, meld: list[int], plans: bool = True) -> float:
     """Han an open hand would hold after calling ``meld`` and discarding down to ``hand``: its
     yaku and dora, and an open honitsu's two han while it is two strays or fewer from one suit
-    (a plan that far along usually gets there; the scoring counts it only once it has)."""
+    (a plan that far along usually gets there; the scoring counts it only once it has), if
+    ``plans``."""
     called = Seat(seat.variant, seat.hand, seat.drawn, [*seat.melds, (meld, True)], seat.seat_wind,
                   seat.round_wind, seat.dora_indicators, seat.opponents, seat.wall_left, seat.forms,
                   seat.in_riichi, seat.red_fives)
     han = yaku_han(called, hand, False) + hand_dora(called, hand)
     melds = [kinds for kinds, _ in called.melds]
-    if one_suit_plan(hand, melds, slack=2) and not one_suit_plan(hand, melds, slack=0):
+    if plans and one_suit_plan(hand, melds, slack=2) and not one_suit_plan(hand, melds, slack=0):
         han += HONITSU_PLAN_HAN
     return han
 
 
 OPEN_HAN = 2.0  # han a closed hand's call must reach at the hard level (a value-honor pon aside)
-# The normal level opens for any yaku: those one-han calls win fast but cheap, about 400 points a
-# game worse than holding out for two (docs/BENCHMARKS.md, CPU players), which is what sets the
-# two levels a little apart.
-NORMAL_OPEN_HAN = 1.0
+# Levels whose riichi calls follow :func:`call_pays`, with the han a closed hand must reach. The
+# normal level with one han enough measured a little weaker than hard (docs/BENCHMARKS.md, CPU
+# players), but its new course of play meets a bot failure (a finished kyoku's hand DM left
+# behind), so it keeps its own calls until that is fixed.
+RULE_CALLS: dict[str, float] = {"hard": OPEN_HAN}
 FAR_STEPS = 3  # a closed hand this many steps from ready opens for one han at the hard level too
 
 
@@ -140,11 +142,12 @@ def choose_claim(seat: Seat, options: ClaimOptions, rng: random.Random, level: s
     if should_fold(seat, standing):
         return ClaimChoice("pass")
     closed = seat.closed
+    plans = level in RULE_CALLS and seat.variant != "five"
     candidates: list[tuple[int, ClaimChoice, float]] = []
     if options.pon:
         s, plan, hand = _call_result(seat, [k, k], [k, k, k], {k})
         if plan and (s < standing or (value_pon and s <= standing)):
-            candidates.append((s, ClaimChoice("pon"), open_han(seat, hand, [k, k, k])))
+            candidates.append((s, ClaimChoice("pon"), open_han(seat, hand, [k, k, k], plans)))
     if options.kan and not closed:
         after = list(counts)
         after[k] -= 3
@@ -156,12 +159,12 @@ def choose_claim(seat: Seat, options: ClaimOptions, rng: random.Random, level: s
         meld = sorted([k, *pair])
         s, plan, hand = _call_result(seat, list(pair), meld, _chi_forbidden(k, pair))
         if plan and s < standing:
-            candidates.append((s, ClaimChoice("chi", pair), open_han(seat, hand, meld)))
+            candidates.append((s, ClaimChoice("chi", pair), open_han(seat, hand, meld, plans)))
     if not candidates:
         return ClaimChoice("pass")
     s, choice, han = min(candidates, key=lambda c: (c[0], -c[2], c[1].action != "pon"))
-    if level != "easy" and seat.variant != "five":
-        need = OPEN_HAN if level == "hard" else NORMAL_OPEN_HAN
+    if level in RULE_CALLS and seat.variant != "five":
+        need = OPEN_HAN if level == "hard" else RULE_CALLS[level]
         return choice if call_pays(seat, standing, s, han, closed, value_pon and choice.action == "pon", need) \
             else ClaimChoice("pass")
     if closed and not (value_pon and choice.action == "pon"):
