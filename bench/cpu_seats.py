@@ -8,8 +8,9 @@ patching the CPU's modules for this process only; ``a+b`` applies two at once). 
 run's margin and, per side (the hard seat, the old seats), kyoku, wins, points won, deal-ins,
 points dealt in, tsumo paid, tenpai at exhaustive draws, draw payments, riichi and call counts.
 ``--no-control`` skips the unchanged run (already in an earlier file).
-``stats LEVEL FIRST LAST`` plays four-seat games of one level instead (one line of counts per
-game; ``stats-summary FILE ...`` gives the rates of :func:`bench.cpu.play_stats`).
+``stats LEVEL FIRST LAST [VARIANT]`` plays four-seat games of one level instead, with a variant
+if named (one line of counts per game; ``stats-summary FILE ...`` gives the rates of
+:func:`bench.cpu.play_stats`).
 ``python -m bench.cpu_seats summary FILE ...`` reads such lines back (merging files by deal) and prints the per-seat table
 and, per variant, the paired difference from the unchanged hard level with its standard error.
 """
