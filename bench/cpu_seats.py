@@ -8,8 +8,9 @@ patching the CPU's modules for this process only; ``a+b`` applies two at once). 
 run's margin and, per side (the hard seat, the old seats), kyoku, wins, points won, deal-ins,
 points dealt in, tsumo paid, tenpai at exhaustive draws, draw payments, riichi and call counts.
 ``--no-control`` skips the unchanged run (already in an earlier file).
-``stats LEVEL FIRST LAST`` plays four-seat games of one level instead (one line of counts per
-game; ``stats-summary FILE ...`` gives the rates of :func:`bench.cpu.play_stats`).
+``stats LEVEL FIRST LAST [VARIANT]`` plays four-seat games of one level instead, with a variant
+if named (one line of counts per game; ``stats-summary FILE ...`` gives the rates of
+:func:`bench.cpu.play_stats`).
 ``python -m bench.cpu_seats summary FILE ...`` reads such lines back (merging files by deal) and prints the per-seat table
 and, per variant, the paired difference from the unchanged hard level with its standard error.
 """
@@ -166,10 +167,14 @@ def main(argv: list[str]) -> None:
     if argv[0] == "summary":
         summary(*argv[1:])
         return
-    if argv[0] == "stats":  # stats LEVEL FIRST LAST: four-seat games, one JSON line each
-        for seed in range(int(argv[2]), int(argv[3])):
-            print(json.dumps({"level": argv[1], "seed": seed, "counts": four_seat_counts(argv[1], seed)}),
-                  flush=True)
+    if argv[0] == "stats":  # stats LEVEL FIRST LAST [VARIANT]: four-seat games, one JSON line each
+        label = "+".join([argv[1], *argv[4:]])
+        with contextlib.ExitStack() as stack:
+            for part in "+".join(argv[4:]).split("+") if argv[4:] else []:
+                stack.enter_context(VARIANTS[part]())
+            for seed in range(int(argv[2]), int(argv[3])):
+                print(json.dumps({"level": label, "seed": seed, "counts": four_seat_counts(argv[1], seed)}),
+                      flush=True)
         return
     if argv[0] == "stats-summary":
         stats_summary(argv[1:])
@@ -251,7 +256,8 @@ def _oldfold() -> Iterator[None]:
 
 @variant("normalcalls")
 def _normalcalls() -> Iterator[None]:
-    """Hard calls as the normal level does (value-honor pons, far hands with dora)."""
+    """Hard calls as the normal level does (value-honor pons and far hands with dora until the
+    normal level took hard's rule with one han enough; since then, the loose one-han calls)."""
     from engine.cpu import mahjong_claims as mc
 
     real = mc.choose_claim
@@ -492,7 +498,8 @@ def _strictlate() -> Iterator[None]:
     40 tiles left two or more steps away; under 24, one that makes the hand ready)."""
     from engine.cpu import mahjong_claims as mc
 
-    def pays(seat: Any, standing: int, after: int, han: float, closed: bool, value_pon: bool) -> bool:
+    def pays(seat: Any, standing: int, after: int, han: float, closed: bool, value_pon: bool,
+             need: float | None = None) -> bool:
         if value_pon:
             return True
         if mc.max_threat(seat) >= 0.8:
@@ -529,6 +536,58 @@ def _threatriichi() -> Iterator[None]:
         return True
 
     with _set(mp, declare_riichi=declare):
+        yield
+
+
+@variant("nofar")
+def _nofar() -> Iterator[None]:
+    """Hard's closed hand needs two han however far from ready (as before FAR_STEPS); measured
+    as "callfar" before it was committed."""
+    from engine.cpu import mahjong_claims as mc
+
+    with _set(mc, FAR_STEPS=99):
+        yield
+
+
+@variant("noplan")
+def _noplan() -> Iterator[None]:
+    """An open honitsu counts only once no stray is left (as before HONITSU_PLAN_HAN); measured
+    as "callplan" before it was committed."""
+    from engine.cpu import mahjong_claims as mc
+
+    with _set(mc, HONITSU_PLAN_HAN=0.0):
+        yield
+
+@variant("damagood")
+def _damagood() -> Iterator[None]:
+    """Dama for a closed ready hand with a yaku, three han or more without riichi and a good wait
+    (five live winning tiles or more); was mangan only. Riichi adds least to such a hand."""
+    from engine.cpu import hand_value as hv
+    from engine.cpu import mahjong_play as mp
+
+    real = mp.declare_riichi
+
+    def declare(seat: Any, counts: Any, kind: int, waits: int) -> bool:
+        if seat.variant != "five" and waits >= 5:
+            after = list(counts)
+            after[kind] -= 1
+            hand = tuple(after)
+            if hv.closed_yaku(seat, hand) and hv.estimate_han(seat, hand, riichi=False) >= 2.5:
+                return False
+        return real(seat, counts, kind, waits)
+
+    with _set(mp, declare_riichi=declare):
+        yield
+
+
+@variant("normalloose")
+def _normalloose() -> Iterator[None]:
+    """The normal level calls by hard's rule with one han enough (any yaku opens a closed hand,
+    the honitsu plan counted); with ``normal`` the tested seat plays that normal. Measured from
+    2026-12-01 18:41 as the committed normal, then taken back (see docs/BENCHMARKS.md)."""
+    from engine.cpu import mahjong_claims as mc
+
+    with _set(mc, RULE_CALLS={**mc.RULE_CALLS, "normal": 1.0}):
         yield
 
 

@@ -9,12 +9,14 @@ deterministic given ``rng`` (a table derives one stream per seat: ``engine.rng.d
 Levels: ``"easy"`` is a friendly learner: it plays for speed alone (one of its three fastest
 discards at random, value-honor pons only, riichi on any tenpai, poker by hand class, no defence,
 no chips that cost a mahjong tile in Janpo). ``"normal"`` adds effective-tile counts, hand value,
-calls for a yaku, push/fold by expected points against each threat (genbutsu, suji, honors), the
-preflop equity table and pot odds, and the Janpo trade-off between the two games. ``"hard"``
-weighs points only for a hand one step from ready against a strong threat (with kabe and
-one-chance in the tile's danger), folds by rule further away and pushes a ready hand, chooses
-dama or riichi by wait, value and threat, opens its hand for a yaku when the call buys a real step, narrows poker ranges
-by post-flop bets and calls closer to the pot odds.
+calls for a yaku (only with a value-honor pon or a far hand carrying dora), push/fold by
+expected points against each threat (genbutsu, suji, honors), the preflop equity table and pot
+odds, and the Janpo trade-off between the two games. ``"hard"`` weighs points only for a hand
+one step from ready against a strong threat (with kabe and one-chance in the tile's danger),
+folds by rule further away and pushes a ready hand, chooses dama or riichi by wait, value and
+threat, opens a closed hand only for two han (an honitsu plan counted; one han three steps or
+more from ready) or a value-honor pon, narrows poker ranges by post-flop bets and calls closer
+to the pot odds.
 """
 
 from __future__ import annotations

@@ -189,3 +189,18 @@ def test_hard_keeps_riichi_over_a_one_han_open_tanyao():
     # A value-honor pon is still made: the set is the yaku and it buys a step.
     assert choose_claim(seat("13m46p789s55z2468s"), ClaimOptions(kind=kind("5z"), pon=True), RNG,
                         "hard").action == "pon"
+
+
+def test_hard_opens_a_far_hand_for_one_han():
+    """Four steps from ready the closed hand seldom reaches riichi in time: an open tanyao of one
+    han is worth the step there, where two steps away it is not (above)."""
+    opts = ClaimOptions(kind=kind("5m"), chi=[(kind("4m"), kind("6m"))])
+    assert choose_claim(seat("46m37p258p35s68s2m2s"), opts, RNG, "hard").action == "chi"
+
+
+def test_hard_counts_an_honitsu_plan_as_two_han():
+    """Two steps away, a chi that leaves a manzu-and-honors hand with one pinzu stray is an open
+    honitsu in the making (two han), so it is made; with the calls counting only finished yaku,
+    the stray made it look yakuless and cheap."""
+    opts = ClaimOptions(kind=kind("7m"), chi=[(kind("6m"), kind("8m"))])
+    assert choose_claim(seat("234m56689m3344z9p"), opts, RNG, "hard").action == "chi"
