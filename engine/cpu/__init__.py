@@ -9,7 +9,7 @@ deterministic given ``rng`` (a table derives one stream per seat: ``engine.rng.d
 Levels: ``"easy"`` is a friendly learner: it plays for speed alone (one of its three fastest
 discards at random, value-honor pons only, riichi on any tenpai, poker by hand class, no defence,
 no chips that cost a mahjong tile in Janpo). ``"normal"`` adds effective-tile counts, hand value,
-calls for a yaku (only with a value-honor pon or a far hand carrying dora), push/fold by
+calls for any yaku when the call buys a step (in Five only far hands with dora), push/fold by
 expected points against each threat (genbutsu, suji, honors), the preflop equity table and pot
 odds, and the Janpo trade-off between the two games. ``"hard"`` weighs points only for a hand
 one step from ready against a strong threat (with kabe and one-chance in the tile's danger),

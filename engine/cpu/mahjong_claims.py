@@ -1,8 +1,8 @@
 """Mahjong claims for a :class:`Seat`: ron, and whether a pon, chi or open kan is worth making.
 
-A call must leave the hand a yaku to win with; the hard level calls when the call buys a real
-step for a hand of two han or a value-honor pon (see :func:`call_pays`), the normal level, and
-the hard level in Mahjong Five, only for speed with a value-honor pon or a far hand carrying dora.
+A call must leave the hand a yaku to win with and buy a real step (see :func:`call_pays`): the
+hard level opens a closed hand for two han or a value-honor pon, the normal level for any yaku.
+In Mahjong Five both call only for speed with a value-honor pon or a far hand carrying dora.
 """
 
 from __future__ import annotations
@@ -85,10 +85,9 @@ def open_han(seat: Seat, hand: Counts, meld: list[int], plans: bool = True) -> f
 
 OPEN_HAN = 2.0  # han a closed hand's call must reach at the hard level (a value-honor pon aside)
 # Levels whose riichi calls follow :func:`call_pays`, with the han a closed hand must reach. The
-# normal level with one han enough measured a little weaker than hard (docs/BENCHMARKS.md, CPU
-# players), but its new course of play meets a bot failure (a finished kyoku's hand DM left
-# behind), so it keeps its own calls until that is fixed.
-RULE_CALLS: dict[str, float] = {"hard": OPEN_HAN}
+# normal level opens for any yaku: those one-han calls win fast but cheap, which measured it a
+# little weaker than hard (docs/BENCHMARKS.md, CPU players) and sets the two levels apart.
+RULE_CALLS: dict[str, float] = {"hard": OPEN_HAN, "normal": 1.0}
 FAR_STEPS = 3  # a closed hand this many steps from ready opens for one han at the hard level too
 
 

@@ -126,7 +126,9 @@ def test_open_tanyao_chi_when_far_from_ready_with_dora():  # R3 open tanyao allo
     s = seat("46m347p2288p35s68s", dora="7p")  # the 8p pair is two dora
     opts = ClaimOptions(kind=kind("5m"), chi=[(kind("4m"), kind("6m"))])
     assert choose_claim(s, opts, RNG).action == "chi"
-    assert choose_claim(seat("46m347p2288p35s68s"), opts, RNG).action == "pass"  # cheap: stay closed
+    # Without the dora it is a one-han open tanyao: normal opens for any yaku, hard stays closed.
+    assert choose_claim(seat("46m347p2288p35s68s"), opts, RNG).action == "chi"
+    assert choose_claim(seat("46m347p2288p35s68s"), opts, RNG, "hard").action == "pass"
     s2 = seat("46m3p567s228p3s19m1p")
     choice = choose_claim(s2, opts, RNG)
     assert choice.action == "pass"  # three terminals keep the hand off tanyao: no yaku after the call
