@@ -583,7 +583,7 @@ def _damagood() -> Iterator[None]:
 @variant("normalloose")
 def _normalloose() -> Iterator[None]:
     """The normal level calls by hard's rule with one han enough (any yaku opens a closed hand,
-    the honitsu plan counted), as the committed normal does since 2026-12-01 19:40 (it was
+    the honitsu plan counted), as the committed normal does since 2026-12-01 19:35 (it was
     measured as this variant first); with ``normal`` the tested seat plays that normal."""
     from engine.cpu import mahjong_claims as mc
 
