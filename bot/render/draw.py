@@ -213,12 +213,13 @@ def card_row(img: Image.Image, cards: list[str] | tuple[str, ...], x: int, y: in
     w = tile_w(height)
     d = ImageDraw.Draw(img)
     n = max(len(cards), slots)
-    if gap < 0 and cards and flat.is_flat(img):  # fanned: each card lies partly on the one before
+    fanned = gap < 0 and flat.is_flat(img)  # each card lies partly on the one before: one piece
+    if fanned and cards:
         flat.overlapping_row(img, tuple(sprites.card(c, height) for c in cards), x, y, w + gap)
     for i in range(n):
         cx = x + i * (w + gap)
         if i < len(cards):
-            if not (gap < 0 and flat.is_flat(img)):
+            if not fanned:
                 paste(img, sprites.card(cards[i], height), cx, y)
         else:
             d.rounded_rectangle((cx + 1, y + 1, cx + w - 2, y + height - 2), radius=4, outline=flat.ink(img, PANEL_EDGE),
