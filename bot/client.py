@@ -98,8 +98,7 @@ class JanpoBot(commands.Bot):
         if self.render_pool.kind != "inline":
             await self.render_pool.start()  # workers warmed before the first picture is wanted
         if self.tables.decisions.kind != "inline":
-            await self.tables.decisions.start()
-            self.tables.steps.at_once = self.tables.decisions.turns_at_once  # a thread if they failed
+            await self.tables.start_decisions()
         if self.resume:
             await self.tables.start()
             resumed = await self.tables.resume_all()

@@ -380,6 +380,12 @@ class TableManager:
         log.info("table %s taken over by %s", table_id, self.holder)
         return await commands.resume_one(self, record)
 
+    async def start_decisions(self) -> None:
+        """Start the CPU decision workers, then let in as many CPU-only turns at once as where the
+        choices now run can take (one if they fell back to a thread)."""
+        await self.decisions.start()
+        self.steps.at_once = self.decisions.turns_at_once
+
     async def start(self) -> None:
         """Listen for forwarded interactions and run the lease and timer loops (``shared`` only)."""
         if not self.shared or self.loops:
