@@ -8,7 +8,7 @@ pickling of a small record and of the PNG bytes back (docs/BENCHMARKS.md has the
 pipes itself; a hand picture a player waits for goes first); ``submit`` (blocking callers:
 benchmarks, tests) through an executor started on first use.
 
-    pool = RenderPool(workers=2)
+    pool = RenderPool()                     # WORKERS processes
     await pool.start()                      # spawns and warms the workers
     png = await pool.draw(jobs.table_png, table_image, texts)
     await pool.aclose()
@@ -28,6 +28,10 @@ from bot.workers import Lanes, PoolKind, WorkerDied, WorkerPool
 
 __all__ = ["PoolKind", "RenderPool", "ready"]
 RENDER_NICE = 3  # below the event loop, above the CPU players' decisions (bot.play.cpu.CPU_NICE)
+# One process draws every picture: a picture takes 1-2 ms of it and the REST budget sends at most
+# about 50 a second, so it is busy a tenth of the time at most, and a second worker would only
+# idle on its own ~40 MB of caches (docs/BENCHMARKS.md, Bot). A player's picture goes first.
+WORKERS = 1
 
 
 M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters
@@ -76,7 +80,7 @@ class RenderPool(WorkerPool):
     def __init__(self, workers: int | None = None, kind: PoolKind = "process",
                  texts: Sequence[Mapping[str, str] | None] = (None,), start_method: str = "spawn") -> None:
         texts = tuple(dict(t) if t is not None else None for t in texts)
-        super().__init__(workers, kind, initializer=_warm, initargs=(texts,), name="render",
+        super().__init__(workers or WORKERS, kind, initializer=_warm, initargs=(texts,), name="render",
                          start_method=start_method)
         self._lanes = Lanes(self.workers, initializer=_warm, initargs=(texts,), name="render",
                             nice=RENDER_NICE) if kind == "process" else None
