@@ -219,7 +219,10 @@ def run(out: Path, quick: bool = False, seed: int = 2026, level: str = "normal",
     bar = Progress(stderr or sys.stderr, len(games))
     done: list[tuple[DemoGame, Played]] = []
     for index, demo in enumerate(games):
-        played = play(demo, seed, level, quick, lambda f, note, i=index, d=demo: bar.update(i, d.label, f, note))
+        def progress(f: float, note: str, i: int = index, label: str = demo.label) -> None:
+            bar.update(i, label, f, note)
+
+        played = play(demo, seed, level, quick, progress)
         footer = f"{demo.label} · CPU {level} · seed {seed}"
         files = write_game(demo, played, out, quick, footer)
         bar.update(index, demo.label, 1.0, f"{len(played.spec['moves'])} moves, {len(files)} files")

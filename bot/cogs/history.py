@@ -43,7 +43,7 @@ GAME_ID = app_commands.Range[int, 1, 2**62]
 VIEW_CHOICES = [Choice(name=ls("export.view.all"), value="all"), Choice(name=ls("export.view.mine"), value="mine")]
 
 
-class ReplayStep(ui.DynamicItem[ui.Button],
+class ReplayStep(ui.DynamicItem[ui.Button[ui.View]],
                  template=r"jp:rp:(?P<game>\d+):(?P<step>\d+):(?P<owner>\d+):(?P<slot>[a-d])"):
     """Show step ``step`` of game ``game``; ``slot`` keeps the four buttons' ids apart."""
 
@@ -199,7 +199,8 @@ class HistoryCog(commands.Cog):
     async def _game(self, interaction: discord.Interaction, game_id: int) -> StoredGame | None:
         if interaction.guild_id is None:
             return None
-        return await self.bot.store.get_game(game_id, interaction.guild_id)
+        game: StoredGame | None = await self.bot.store.get_game(game_id, interaction.guild_id)
+        return game
 
     async def _index(self, stored: StoredGame) -> ReplayIndex | None:
         """Where the game's kyoku start (one full replay, kept for the next clicks); None if the

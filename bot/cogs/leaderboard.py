@@ -33,7 +33,7 @@ PERIOD_CHOICES = [
 ]
 
 
-class LeaderboardPage(ui.DynamicItem[ui.Button],
+class LeaderboardPage(ui.DynamicItem[ui.Button[ui.View]],
                       template=r"jp:lb:(?P<guild>\d+):(?P<game>[a-z]+):(?P<period>[a-z]+):(?P<page>\d+)"):
     """Show page ``page`` of a leaderboard, in place."""
 

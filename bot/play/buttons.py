@@ -31,7 +31,7 @@ def _manager(interaction: discord.Interaction) -> Any:
     return interaction.client.tables  # type: ignore[attr-defined]
 
 
-class MoveButton(ui.DynamicItem[ui.Button], template=r"jp:m:(?P<table>\w+):(?P<no>\d+):(?P<index>\d+)"):
+class MoveButton(ui.DynamicItem[ui.Button[ui.View]], template=r"jp:m:(?P<table>\w+):(?P<no>\d+):(?P<index>\d+)"):
     """Play legal move ``index`` of the prompt issued at move ``no``."""
 
     def __init__(self, table: str, no: int, index: int, label: str = "?", style: str = "secondary") -> None:
@@ -46,7 +46,7 @@ class MoveButton(ui.DynamicItem[ui.Button], template=r"jp:m:(?P<table>\w+):(?P<n
         await _manager(interaction).on_move(interaction, self.table, self.no, self.index)
 
 
-class UiButton(ui.DynamicItem[ui.Button], template=r"jp:(?P<kind>[pr]):(?P<table>\w+):(?P<no>\d+):(?P<arg>\w+)"):
+class UiButton(ui.DynamicItem[ui.Button[ui.View]], template=r"jp:(?P<kind>[pr]):(?P<table>\w+):(?P<no>\d+):(?P<arg>\w+)"):
     """Change what the hand shows (poker part ``p``, riichi discards ``r``): no move is made."""
 
     def __init__(self, kind: str, table: str, no: int, arg: str, label: str = "?", style: str = "secondary") -> None:
@@ -61,7 +61,7 @@ class UiButton(ui.DynamicItem[ui.Button], template=r"jp:(?P<kind>[pr]):(?P<table
         await _manager(interaction).on_hand_option(interaction, self.table, self.no, self.kind, self.arg)
 
 
-class LobbyButton(ui.DynamicItem[ui.Button], template=r"jp:l:(?P<table>\w+):(?P<action>\w+)"):
+class LobbyButton(ui.DynamicItem[ui.Button[ui.View]], template=r"jp:l:(?P<table>\w+):(?P<action>\w+)"):
     def __init__(self, table: str, action: str, lang: str = "en") -> None:
         key, style = LOBBY_ACTIONS[action]
         super().__init__(ui.Button(label=t(lang, key), style=style, custom_id=f"jp:l:{table}:{action}"))
@@ -75,7 +75,7 @@ class LobbyButton(ui.DynamicItem[ui.Button], template=r"jp:l:(?P<table>\w+):(?P<
         await _manager(interaction).on_lobby(interaction, self.table, self.action)
 
 
-class TableButton(ui.DynamicItem[ui.Button], template=r"jp:(?P<action>[hb]):(?P<table>\w+)"):
+class TableButton(ui.DynamicItem[ui.Button[ui.View]], template=r"jp:(?P<action>[hb]):(?P<table>\w+)"):
     """On the public table message: ``h`` My hand (ephemeral), ``b`` I'm back."""
 
     def __init__(self, action: str, table: str, lang: str = "en") -> None:

@@ -34,7 +34,7 @@ Error = tuple[str, dict[str, Any]]
 
 
 def _playing(m: Any, table_id: str) -> TableSession | None:
-    session = m.sessions.get(table_id)
+    session: TableSession | None = m.sessions.get(table_id)
     if session is None or session.table.game is None or session.table.status != "playing":
         return None
     return session

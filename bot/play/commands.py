@@ -198,7 +198,7 @@ async def _resume(m: Any, session: TableSession, deadlines: dict[str, float]) ->
     game = session.table.game
     assert game is not None
     if game.finished or any(session.table.is_cpu(p) for p in game.waiting_on()):
-        out = await m.advance(session)
+        out: Outcome = await m.advance(session)
         await m.save_played(session, out)
         return out
     floor = m.clock.now() + RESUME_FLOOR * m.time_scale

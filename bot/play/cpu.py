@@ -101,7 +101,9 @@ class Decisions:
                 answer = await self._lanes.run(decide, *args, urgent=urgent)
             except WorkerDied as exc:
                 log.warning("a CPU decision's worker died twice (%s); deciding in a thread", exc)
-        move, spent = answer or await self._pool.run(decide, *args)
+        if answer is None:
+            answer = await self._pool.run(decide, *args)
+        move, spent = answer
         self.cpu_seconds += spent
         self.made += 1
         return move

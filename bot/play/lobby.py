@@ -201,7 +201,7 @@ async def start(m: Any, session: TableSession, seed: int | None = None, start_id
     table.game = replay(table.scenario())
     if session.expiry is not None and session.expiry is not asyncio.current_task():
         session.expiry.cancel()
-    out = await m.advance(session)
+    out: Outcome = await m.advance(session)
     if not out.finished:
         await m.save(session)
     return out

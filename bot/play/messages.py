@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -63,7 +63,7 @@ def options_text(lang: str, table: Table) -> str:
 def lobby_embed(lang: str, table: Table, capacity: int) -> discord.Embed:
     embed = discord.Embed(title=t(lang, "lobby.title", game=game_name(lang, table.game_name)), colour=COLOUR)
     # Seat letters mean something only when seats stay in join order; a random draw comes at Start.
-    mark = (lambda name: f"{name}.") if table.seating == "join" else (lambda name: "•")
+    mark: Callable[[str], str] = (lambda name: f"{name}.") if table.seating == "join" else (lambda name: "•")
     seats = "\n".join(
         f"{mark(name)} {seat_label(lang, table, name)}" for name in table.players
     ) or t(lang, "lobby.no_seats")

@@ -139,7 +139,7 @@ def poker_numbers(game: str, view: Mapping[str, Any], player: str) -> PokerNumbe
         behind = int((view.get("stacks") or {}).get(player, 0))
     else:
         poker = view.get("poker")
-        own = next((s for s in view.get("seats", ()) if s.get("player") == player), {})
+        own: Mapping[str, Any] = next((s for s in view.get("seats", ()) if s.get("player") == player), {})
         behind = int(own.get("points", 0) or 0)
     if not isinstance(poker, Mapping) or poker.get("to_act") != player:
         return None

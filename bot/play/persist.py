@@ -61,7 +61,7 @@ def queue_save(store: Any, session: TableSession) -> asyncio.Future[Any]:
     writer = store.writer
     meta = table.meta()
     if session.saved is None or session.saved[1] != header or table.status != "playing":
-        future = writer.save(record(table, meta))
+        future: asyncio.Future[Any] = writer.save(record(table, meta))
     else:
         stored = session.saved[0]
         # The meta (timers, banks, flags) is written only when it changed: a CPU-only table's

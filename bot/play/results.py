@@ -109,9 +109,9 @@ def kyoku_png(game: str, result: Mapping[str, Any], players: Sequence[str], name
     seats = [names.get(p, p) for p in players]
     title = kyoku_title(lang, result, texts)
     if mode(game).five_results:
-        image = five_image(record, seats)
-        lines = five_lines(lang, result) if image.lines else ()
-        return to_png(render_five_result(replace(image, title=title, lines=lines), texts))
+        five = five_image(record, seats)
+        lines = five_lines(lang, result) if five.lines else ()
+        return to_png(render_five_result(replace(five, title=title, lines=lines), texts))
     image = kyoku_image(record, seats)
     lines = tuple(replace(line, label=yaku_name(lang, line.label)) for line in image.lines)
     limit = LIMIT_KEYS.get(str(result.get("limit") or ""))

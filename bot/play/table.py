@@ -27,7 +27,7 @@ class Seat:
 @dataclass
 class Table:
     table_id: str
-    guild_id: int
+    guild_id: int | None  # None only for a stored record of no guild (the store allows it)
     channel_id: int
     game_name: str
     host_id: int
@@ -149,7 +149,7 @@ class Table:
         }
 
     @classmethod
-    def from_record(cls, table_id: str, guild_id: int, channel_id: int, game_name: str,
+    def from_record(cls, table_id: str, guild_id: int | None, channel_id: int, game_name: str,
                     scenario: dict[str, Any], meta: dict[str, Any]) -> Table:
         return cls(
             table_id=table_id,
