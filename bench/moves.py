@@ -76,7 +76,7 @@ def run(quick: bool) -> list[tuple[str, str]]:
     rev = os.environ.get("MOVES_BENCH_REV", BASELINE)
     games, rounds = (1, 1) if quick else (3, 5)
     recorded = record(games)
-    totals = {kind: {tree: {call: [] for call in CALLS} for tree in ("before", "after")} for kind in KINDS}
+    totals: dict[str, dict[str, dict[str, list[int]]]] = {kind: {tree: {call: [] for call in CALLS} for tree in ("before", "after")} for kind in KINDS}
     with tempfile.TemporaryDirectory() as tmp:
         moves = Path(tmp) / "moves.json"
         moves.write_text(json.dumps(recorded), encoding="utf-8")

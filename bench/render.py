@@ -185,7 +185,7 @@ def _game_jobs() -> list[Callable[[], object]]:
         return choose_move("janpo", view, legal, rng, "normal")
 
     play_match(game, dict.fromkeys(players, policy), 7001)
-    return [lambda job=job, record=record: job(record, None) for job, record in records]
+    return [partial(job, record, None) for job, record in records]
 
 
 def _loop(scenes: tuple[str, ...], keep: bool, n: int) -> tuple[float, float]:

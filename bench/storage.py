@@ -18,6 +18,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from bench._storage_load import PG_ENV, pg_schema, postgres_url, run_load
@@ -125,7 +126,7 @@ async def _measure(path: str, games: int, runs: int, writes_path: str) -> list[t
     out: list[tuple[str, str]] = []
     for period in ("all", "month", "week"):
         out.append((f"leaderboard {period}, page 1 ({games:,} games)",
-                    await _median_ms(lambda p=period: store.leaderboard(GUILD, "riichi", p, now=END), runs)))
+                    await _median_ms(partial(store.leaderboard, GUILD, "riichi", period, now=END), runs)))
     out.append(("leaderboard week, page 10", await _median_ms(
         lambda: store.leaderboard(GUILD, "riichi", "week", offset=90, now=END), runs)))
     out.append(("leaderboard_size month", await _median_ms(
