@@ -203,8 +203,9 @@ def decision_times(game: str, level: str, decisions: int, cold: bool) -> tuple[s
         play_match(g, dict.fromkeys(players, policy), seed)
     s = sorted(times[:decisions])
     label = f"{game}: {level} decision time{' (cold cache)' if cold else ''}, CPU ms median / p99 / max"
+    slow = sum(1 for x in s if x > 0.020)
     return label, (f"{1000 * s[len(s) // 2]:.1f} / {1000 * s[int(len(s) * 0.99)]:.1f} / "
-                   f"{1000 * s[-1]:.1f}  ({len(s)} decisions)")
+                   f"{1000 * s[-1]:.1f}  ({len(s)} decisions, {slow} over 20 ms)")
 
 
 def run(quick: bool) -> list[tuple[str, str]]:
