@@ -824,5 +824,27 @@ def _fivedealertenpai() -> Iterator[None]:
     with _set(mv, choose_claim=claim):
         yield
 
+
+@variant("fivevipfar")
+def _fivevipfar() -> Iterator[None]:
+    """In Mahjong Five a closed hand one step from ready or closer keeps riichi over a one-han VIP
+    pon (the pon still made with a dora, or two or more steps away, where speed is short)."""
+    from engine.cpu import mahjong_claims as mc
+    from engine.cpu import mahjong_view as mv
+
+    real = mc.choose_claim
+
+    def claim(seat: Any, options: Any, rng: Any, level: str = "normal") -> Any:
+        choice = real(seat, options, rng, level)
+        if level != "hard" or seat.variant != "five" or not seat.closed or choice.action != "pon" \
+                or shanten(seat.counts, seat.hand_forms) >= 2:
+            return choice
+        k = options.kind
+        _, _, hand = mc._call_result(seat, [k, k], [k, k, k], {k})
+        return choice if mc.open_han(seat, hand, [k, k, k]) >= 2.0 else mc.ClaimChoice("pass")
+
+    with _set(mv, choose_claim=claim):
+        yield
+
 if __name__ == "__main__":
     main(sys.argv[1:])
