@@ -35,12 +35,12 @@ FIELDS = ("kyoku", "wins", "won", "deal_ins", "dealt", "tsumo_paid", "draws", "t
           "riichi", "calls", "points", *(f"in_{s}" for s in ("riichi", "open", "ready", "one", "far")))
 
 Patch = Callable[[], Iterator[None]]
-VARIANTS: dict[str, Patch] = {}
+VARIANTS: dict[str, Callable[[], contextlib.AbstractContextManager[None]]] = {}
 
 
 def variant(name: str) -> Callable[[Patch], Patch]:
     def add(fn: Patch) -> Patch:
-        VARIANTS[name] = contextlib.contextmanager(fn)  # type: ignore[assignment]
+        VARIANTS[name] = contextlib.contextmanager(fn)
         return fn
     return add
 
@@ -455,7 +455,7 @@ def _normal() -> Iterator[None]:
     """The tested seat plays the current normal level instead of hard (paired against hard, how
     much weaker normal is; its margin, normal against the old normal)."""
     here = sys.modules[__name__]
-    real = here.cpu_policy  # type: ignore[attr-defined]
+    real = here.cpu_policy
 
     def policy(game: str, level: str = "normal") -> Policy:
         return real(game, "normal" if level == "hard" else level)  # type: ignore[no-any-return]
@@ -480,6 +480,7 @@ def _fivestrict() -> Iterator[None]:
             return choice
         k = options.kind
         if choice.action == "chi":
+            assert choice.tiles is not None  # a chi names the two tiles it takes
             meld = sorted([k, *choice.tiles])
             take = list(choice.tiles)
             forbidden = mc._chi_forbidden(k, choice.tiles)
@@ -497,12 +498,13 @@ def _strictlate() -> Iterator[None]:
     """As strictcalls, but a one-han call is still made in the second half of the kyoku (under
     40 tiles left two or more steps away; under 24, one that makes the hand ready)."""
     from engine.cpu import mahjong_claims as mc
+    from engine.cpu import mahjong_play as mp
 
     def pays(seat: Any, standing: int, after: int, han: float, closed: bool, value_pon: bool,
              need: float | None = None) -> bool:
         if value_pon:
             return True
-        if mc.max_threat(seat) >= 0.8:
+        if mp.max_threat(seat) >= 0.8:
             return after == 0 and han >= 2.0
         if not closed:
             return True
@@ -640,6 +642,7 @@ def _fivedrawev() -> Iterator[None]:
     draw (5 from each noten seat, F7, about a one-han ron: 1,000 on the CPU's scale), times the
     chance to be ready by then and that nobody wins first."""
     from engine.cpu import mahjong_play as mp
+    from engine.cpu.hand_value import OTHERS_WIN
 
     real = mp.discard_ev
 
@@ -649,7 +652,7 @@ def _fivedrawev() -> Iterator[None]:
             return value
         draws = max(0, seat.wall_left) // 4
         ready = 1.0 if s.shanten == 0 else 1.0 - (1.0 - min(0.6, s.ukeire / 100.0)) ** draws
-        return value + 1000.0 * ready * (1.0 - mp.OTHERS_WIN - 0.1) ** draws
+        return float(value + 1000.0 * ready * (1.0 - OTHERS_WIN - 0.1) ** draws)
 
     with _set(mp, discard_ev=ev):
         yield
@@ -812,11 +815,12 @@ def _fiveopen() -> Iterator[None]:
 def _fivedealertenpai() -> Iterator[None]:
     """As fivetenpai, for the dealer only: a dealer ready at the draw also keeps the deal, and its
     next win gets one han more (F3, F5)."""
+    from engine.cpu import mahjong_claims as mc
     from engine.cpu import mahjong_view as mv
 
-    real = mv.choose_claim
+    real = mc.choose_claim
     with VARIANTS["fivetenpai"]():
-        late = mv.choose_claim
+        late = vars(mv)["choose_claim"]  # the name the view module calls, as patched
 
     def claim(seat: Any, options: Any, rng: Any, level: str = "normal") -> Any:
         return (late if seat.seat_wind == 27 else real)(seat, options, rng, level)
