@@ -349,7 +349,7 @@ def _strictcalls() -> Iterator[None]:
     the rule committed since; kept so the rows measured with it can be run again."""
     from engine.cpu import mahjong_claims as mc
 
-    with _set(mc, OPEN_HAN=2.0):
+    with _set(mc, RULE_CALLS={**mc.RULE_CALLS, "hard": 2.0}):
         yield
 
 
@@ -407,7 +407,7 @@ def _loosecalls() -> Iterator[None]:
     call that makes the hand ready against a threat needs one han, not two."""
     from engine.cpu import mahjong_claims as mc
 
-    with _set(mc, OPEN_HAN=1.0):
+    with _set(mc, RULE_CALLS={**mc.RULE_CALLS, "hard": 1.0}):
         yield
 
 

@@ -141,12 +141,12 @@ def choose_claim(seat: Seat, options: ClaimOptions, rng: random.Random, level: s
     if should_fold(seat, standing):
         return ClaimChoice("pass")
     closed = seat.closed
-    plans = level in RULE_CALLS and seat.variant != "five"
+    by_rule = level in RULE_CALLS and seat.variant != "five"  # riichi calls by call_pays
     candidates: list[tuple[int, ClaimChoice, float]] = []
     if options.pon:
         s, plan, hand = _call_result(seat, [k, k], [k, k, k], {k})
         if plan and (s < standing or (value_pon and s <= standing)):
-            candidates.append((s, ClaimChoice("pon"), open_han(seat, hand, [k, k, k], plans)))
+            candidates.append((s, ClaimChoice("pon"), open_han(seat, hand, [k, k, k], by_rule)))
     if options.kan and not closed:
         after = list(counts)
         after[k] -= 3
@@ -158,13 +158,13 @@ def choose_claim(seat: Seat, options: ClaimOptions, rng: random.Random, level: s
         meld = sorted([k, *pair])
         s, plan, hand = _call_result(seat, list(pair), meld, _chi_forbidden(k, pair))
         if plan and s < standing:
-            candidates.append((s, ClaimChoice("chi", pair), open_han(seat, hand, meld, plans)))
+            candidates.append((s, ClaimChoice("chi", pair), open_han(seat, hand, meld, by_rule)))
     if not candidates:
         return ClaimChoice("pass")
     s, choice, han = min(candidates, key=lambda c: (c[0], -c[2], c[1].action != "pon"))
-    if level in RULE_CALLS and seat.variant != "five":
-        need = OPEN_HAN if level == "hard" else RULE_CALLS[level]
-        return choice if call_pays(seat, standing, s, han, closed, value_pon and choice.action == "pon", need) \
+    if by_rule:
+        return choice if call_pays(seat, standing, s, han, closed, value_pon and choice.action == "pon",
+                                   RULE_CALLS[level]) \
             else ClaimChoice("pass")
     if closed and not (value_pon and choice.action == "pon"):
         # Opening a closed hand gives up riichi (and Five's Closed Hand, riichi and All Sequences:
