@@ -1,0 +1,372 @@
+"""Riichi changes of play (most also reach Five and Janpo's mahjong), measured against the hard
+level as committed; see docs/BENCHMARKS.md, CPU players, "Changes tried"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from bench.variants.registry import patched, variant
+
+
+@variant("oldfold")
+def _oldfold() -> Iterator[None]:
+    """Push/fold by rule as commit BASELINE did: fold at 2+ shanten (late 1-shanten) against a
+    threat, else the fastest discard weighing danger a little; never fold a ready hand."""
+    from engine.cpu import mahjong_play as mp
+
+    real = mp.pick_discard
+
+    def pick(seat: Any, allowed: set[int], rng: Any, level: str = "normal", scored: Any = None) -> Any:
+        if level != "hard":
+            return real(seat, allowed, rng, level, scored)
+        scored = mp.score_discards(seat, allowed) if scored is None else [s for s in scored if s.kind in allowed]
+        first = min(s.shanten for s in scored)
+        if mp.should_fold(seat, first):
+            return min(scored, key=lambda s: (s.danger, s.shanten, -s.utility, s.kind))
+        weight = 0.5 if mp.max_threat(seat) > 0 else 0.0
+        return min(scored, key=lambda s: (s.shanten, -(s.utility - weight * s.danger), s.kind))
+
+    with patched(mp, pick_discard=pick):
+        yield
+
+
+@variant("normalcalls")
+def _normalcalls() -> Iterator[None]:
+    """Hard calls as the normal level does (value-honor pons and far hands with dora until the
+    normal level took hard's rule with one han enough; since then, the loose one-han calls)."""
+    from engine.cpu import mahjong_claims as mc
+
+    real = mc.choose_claim
+
+    def claim(seat: Any, options: Any, rng: Any, level: str = "normal") -> Any:
+        return real(seat, options, rng, "normal" if level == "hard" else level)
+
+    from engine.cpu import mahjong_view as mv
+    with patched(mv, choose_claim=claim):
+        yield
+
+
+@variant("alwaysriichi")
+def _alwaysriichi() -> Iterator[None]:
+    """Riichi on every closed tenpai with a live wait, as the normal level."""
+    from engine.cpu import mahjong_play as mp
+
+    with patched(mp, declare_riichi=lambda *a: True):
+        yield
+
+
+@variant("pushless")
+def _pushless() -> Iterator[None]:
+    """Weigh the deal-in risk of later turns more: PUSHES (1.6, 2.0) instead of (1.2, 1.3)."""
+    from engine.cpu import mahjong_play as mp
+
+    with patched(mp, PUSHES=(1.6, 2.0)):
+        yield
+
+
+@variant("evfold")
+def _evfold() -> Iterator[None]:
+    """Hard weighs every discard in expected points whenever a seat threatens (as first built)."""
+    from engine.cpu import mahjong_play as mp
+
+    with patched(mp, WEIGH_ALL=frozenset({"normal", "hard"})):
+        yield
+
+
+
+@variant("wide")
+def _wide() -> Iterator[None]:
+    """Count effective tiles for up to 8 of the fastest discards (was 5), 80 draws (was 50)."""
+    from engine.cpu import mahjong_play as mp
+
+    with patched(mp, MAX_COUNTED=8, DRAW_BUDGET=80):
+        yield
+
+
+@variant("fivecalls")
+def _fivecalls() -> Iterator[None]:
+    """In Mahjong Five, hard calls as the normal level does (a call gives up Closed Hand and
+    riichi, two han of a Five hand's usual three)."""
+    from engine.cpu import mahjong_claims as mc
+    from engine.cpu import mahjong_view as mv
+
+    real = mc.choose_claim
+
+    def claim(seat: Any, options: Any, rng: Any, level: str = "normal") -> Any:
+        return real(seat, options, rng, "normal" if level == "hard" and seat.variant == "five" else level)
+
+    with patched(mv, choose_claim=claim):
+        yield
+
+
+@variant("yakulessriichi")
+def _yakulessriichi() -> Iterator[None]:
+    """A closed ready hand without a yaku always declares riichi (it cannot ron silently), even
+    under threat; dama stays for hands with a yaku."""
+    from engine.cpu import hand_value as hv
+    from engine.cpu import mahjong_play as mp
+
+    real = mp.declare_riichi
+
+    def declare(seat: Any, counts: Any, kind: int, waits: int) -> bool:
+        after = list(counts)
+        after[kind] -= 1
+        if seat.variant != "five" and not hv.closed_yaku(seat, tuple(after)):
+            return True
+        return real(seat, counts, kind, waits)
+
+    with patched(mp, declare_riichi=declare):
+        yield
+
+
+@variant("strictcalls")
+def _strictcalls() -> Iterator[None]:
+    """A closed hand opens (other than a value-honor pon) only for two han or more (yaku and dora):
+    the rule committed since; kept so the rows measured with it can be run again."""
+    from engine.cpu import mahjong_claims as mc
+
+    with patched(mc, RULE_CALLS={**mc.RULE_CALLS, "hard": 2.0}):
+        yield
+
+
+@variant("cheapfold")
+def _cheapfold() -> Iterator[None]:
+    """A ready hand not in riichi (open or dama) worth under 3,900 folds by rule against a riichi
+    when its fastest discard is not safe."""
+    from engine.cpu import mahjong_play as mp
+
+    real = mp.pick_discard
+
+    def pick(seat: Any, allowed: set[int], rng: Any, level: str = "normal", scored: Any = None) -> Any:
+        if level != "hard" or seat.in_riichi or not any(o.riichi for o in seat.opponents):
+            return real(seat, allowed, rng, level, scored)
+        scored = mp.score_discards(seat, allowed) if scored is None else [s for s in scored if s.kind in allowed]
+        best = real(seat, allowed, rng, level, scored)
+        if best.shanten != 0 or best.danger < 2.0:
+            return best
+        if mp.push_value(seat, seat.counts, best.kind, level, False) >= 3900:
+            return best
+        return min(scored, key=lambda s: (s.danger, s.shanten, -s.utility, s.kind))
+
+    with patched(mp, pick_discard=pick):
+        yield
+
+
+@variant("cheapfold1")
+def _cheapfold1() -> Iterator[None]:
+    """One step from ready against a riichi, a hand worth under 3,900 folds by rule instead of
+    weighing its discards in points."""
+    from engine.cpu import mahjong_play as mp
+
+    real = mp.weighs_points
+
+    real_fold = mp.should_fold
+
+    def fold(seat: Any, best_shanten: int) -> bool:
+        if best_shanten == 1 and not seat.in_riichi and any(o.riichi for o in seat.opponents):
+            counts = seat.counts
+            kinds = [k for k in range(34) if counts[k]]
+            if max(mp.push_value(seat, counts, k, "hard") for k in kinds) < 3900:
+                return True
+        return real_fold(seat, best_shanten)
+
+    def weighs2(seat: Any, best_shanten: int) -> bool:
+        return real(seat, best_shanten) and not fold(seat, best_shanten)
+
+    with patched(mp, should_fold=fold, weighs_points=weighs2):
+        yield
+
+
+@variant("loosecalls")
+def _loosecalls() -> Iterator[None]:
+    """A closed hand opens for any call that buys a step with a yaku (one han is enough), and a
+    call that makes the hand ready against a threat needs one han, not two."""
+    from engine.cpu import mahjong_claims as mc
+
+    with patched(mc, RULE_CALLS={**mc.RULE_CALLS, "hard": 1.0}):
+        yield
+
+
+@variant("ruleone")
+def _ruleone() -> Iterator[None]:
+    """One step from ready, the fold rule of the old normal (late, against a strong threat)
+    instead of weighing discards in points."""
+    from engine.cpu import mahjong_play as mp
+
+    with patched(mp, weighs_points=lambda seat, best: False):
+        yield
+
+
+@variant("pushmore")
+def _pushmore() -> Iterator[None]:
+    """Weigh the deal-in risk of later turns less: PUSHES (0.9, 1.0) instead of (1.2, 1.3)."""
+    from engine.cpu import mahjong_play as mp
+
+    with patched(mp, PUSHES=(0.9, 1.0)):
+        yield
+
+
+@variant("weigh2")
+def _weigh2() -> Iterator[None]:
+    """Two steps from ready against a strong threat, weigh discards in points too (early in the
+    kyoku, with at least 40 tiles left) instead of folding by rule."""
+    from engine.cpu import mahjong_play as mp
+
+    real_fold = mp.should_fold
+
+    def weighs(seat: Any, best: int) -> bool:
+        return mp.max_threat(seat) >= 0.8 and (best == 1 or (best == 2 and seat.wall_left >= 40))
+
+    def fold(seat: Any, best: int) -> bool:
+        if best == 2 and seat.wall_left >= 40:
+            return False
+        return real_fold(seat, best)
+
+    with patched(mp, weighs_points=weighs, should_fold=fold):
+        yield
+
+
+@variant("normal")
+def _normal() -> Iterator[None]:
+    """The tested seat plays the current normal level instead of hard (paired against hard, how
+    much weaker normal is; its margin, normal against the old normal)."""
+    from engine.cpu import match
+
+    real = match.cpu_policy
+
+    def policy(game: str, level: str = "normal") -> match.Policy:
+        return real(game, "normal" if level == "hard" else level)
+
+    with patched(match, cpu_policy=policy):
+        yield
+
+
+@variant("fivestrict")
+def _fivestrict() -> Iterator[None]:
+    """In Mahjong Five a closed hand opens, a value-honor pon included, only when the open hand
+    then holds two han or more (VIP sets and dora): a closed VIP pair already scores its set, and
+    opening gives up Closed Hand and riichi, two han of a Five hand's usual three."""
+    from engine.cpu import mahjong_claims as mc
+    from engine.cpu import mahjong_view as mv
+
+    real = mc.choose_claim
+
+    def claim(seat: Any, options: Any, rng: Any, level: str = "normal") -> Any:
+        choice = real(seat, options, rng, level)
+        if level != "hard" or seat.variant != "five" or not seat.closed or choice.action in ("ron", "pass"):
+            return choice
+        k = options.kind
+        if choice.action == "chi":
+            assert choice.tiles is not None  # a chi names the two tiles it takes
+            meld = sorted([k, *choice.tiles])
+            take = list(choice.tiles)
+            forbidden = mc._chi_forbidden(k, choice.tiles)
+        else:
+            meld, take, forbidden = [k, k, k], [k, k], {k}
+        _, _, hand = mc._call_result(seat, take, meld, forbidden)
+        return choice if mc.open_han(seat, hand, meld) >= 2.0 else mc.ClaimChoice("pass")
+
+    with patched(mv, choose_claim=claim):
+        yield
+
+
+@variant("strictlate")
+def _strictlate() -> Iterator[None]:
+    """As strictcalls, but a one-han call is still made in the second half of the kyoku (under
+    40 tiles left two or more steps away; under 24, one that makes the hand ready)."""
+    from engine.cpu import mahjong_claims as mc
+    from engine.cpu import mahjong_play as mp
+
+    def pays(seat: Any, standing: int, after: int, han: float, closed: bool, value_pon: bool,
+             need: float | None = None) -> bool:
+        if value_pon:
+            return True
+        if mp.max_threat(seat) >= 0.8:
+            return after == 0 and han >= 2.0
+        if not closed:
+            return True
+        if standing >= 2:
+            return han >= 2.0 or (han >= 1.0 and seat.wall_left < 40)
+        return after == 0 and (han >= 2.0 or (han >= 1.0 and seat.wall_left < 24))
+
+    with patched(mc, call_pays=pays):
+        yield
+
+
+@variant("threatriichi")
+def _threatriichi() -> Iterator[None]:
+    """A threat no longer makes a ready hand stay silent: a ready hand that would push anyway
+    declares riichi for the value (dama only for a mangan with a yaku, or a late bad wait)."""
+    from engine.cpu import hand_value as hv
+    from engine.cpu import mahjong_play as mp
+
+    real = mp.declare_riichi
+
+    def declare(seat: Any, counts: Any, kind: int, waits: int) -> bool:
+        if seat.variant == "five":
+            return real(seat, counts, kind, waits)
+        after = list(counts)
+        after[kind] -= 1
+        hand = tuple(after)
+        if hv.closed_yaku(seat, hand):
+            if hv.estimate_han(seat, hand, riichi=False) >= 3.5:
+                return False
+            return not (waits <= 3 and seat.wall_left < 30)
+        return True
+
+    with patched(mp, declare_riichi=declare):
+        yield
+
+
+@variant("nofar")
+def _nofar() -> Iterator[None]:
+    """Hard's closed hand needs two han however far from ready (as before FAR_STEPS); measured
+    as "callfar" before it was committed."""
+    from engine.cpu import mahjong_claims as mc
+
+    with patched(mc, FAR_STEPS=99):
+        yield
+
+
+@variant("noplan")
+def _noplan() -> Iterator[None]:
+    """An open honitsu counts only once no stray is left (as before HONITSU_PLAN_HAN); measured
+    as "callplan" before it was committed."""
+    from engine.cpu import mahjong_claims as mc
+
+    with patched(mc, HONITSU_PLAN_HAN=0.0):
+        yield
+
+@variant("damagood")
+def _damagood() -> Iterator[None]:
+    """Dama for a closed ready hand with a yaku, three han or more without riichi and a good wait
+    (five live winning tiles or more); was mangan only. Riichi adds least to such a hand."""
+    from engine.cpu import hand_value as hv
+    from engine.cpu import mahjong_play as mp
+
+    real = mp.declare_riichi
+
+    def declare(seat: Any, counts: Any, kind: int, waits: int) -> bool:
+        if seat.variant != "five" and waits >= 5:
+            after = list(counts)
+            after[kind] -= 1
+            hand = tuple(after)
+            if hv.closed_yaku(seat, hand) and hv.estimate_han(seat, hand, riichi=False) >= 2.5:
+                return False
+        return real(seat, counts, kind, waits)
+
+    with patched(mp, declare_riichi=declare):
+        yield
+
+
+@variant("normalloose")
+def _normalloose() -> Iterator[None]:
+    """The normal level calls by hard's rule with one han enough (any yaku opens a closed hand,
+    the honitsu plan counted), as the committed normal does since 2026-12-01 19:35 (it was
+    measured as this variant first); with ``normal`` the tested seat plays that normal."""
+    from engine.cpu import mahjong_claims as mc
+
+    with patched(mc, RULE_CALLS={**mc.RULE_CALLS, "normal": 1.0}):
+        yield
+
