@@ -6,25 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from bench.variants.mahjong import ready_after_call
 from bench.variants.registry import VARIANTS, patched, variant
 from engine.cpu.efficiency import shanten
-
-
-def _ready_after_call(seat: Any, take: list[int], forbidden: set[int]) -> bool:
-    """Whether a call taking ``take`` from the hand leaves it ready after some allowed discard."""
-    from engine.cpu.efficiency import Forms
-
-    after = list(seat.counts)
-    for k in take:
-        after[k] -= 1
-    for k, n in enumerate(after):
-        if n and k not in forbidden:
-            after[k] -= 1
-            ready = shanten(tuple(after), Forms(False, False)) == 0
-            after[k] += 1
-            if ready:
-                return True
-    return False
 
 
 @variant("fivetenpai")
@@ -44,7 +28,7 @@ def _fivetenpai() -> Iterator[None]:
             tries = [(mc.ClaimChoice("pon"), [k, k], {k})] if options.pon else []
             tries += [(mc.ClaimChoice("chi", p), list(p), mc._chi_forbidden(k, p)) for p in options.chi]
             for choice, take, forbidden in tries:
-                if _ready_after_call(seat, take, forbidden):
+                if ready_after_call(seat, take, forbidden):
                     return choice
         return real(seat, options, rng, level)
 
