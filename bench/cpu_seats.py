@@ -125,21 +125,31 @@ def four_seat_counts(level: str, seed: int) -> dict[str, int]:
             "riichi": len(riichi), "calls": len(called)}
 
 
+def _rate(rows: list[dict[str, int]], part: str, whole: str, scale: int) -> str:
+    """``part`` per ``whole`` over games, with the standard error of that ratio across games."""
+    num = sum(r[part] for r in rows)
+    den = scale * sum(r[whole] for r in rows)
+    rate = num / den
+    n = len(rows)
+    spread = sum((r[part] - rate * scale * r[whole]) ** 2 for r in rows)
+    se = (spread * n / max(1, n - 1)) ** 0.5 / den
+    return f"{rate:.1%} ± {100 * se:.1f}"
+
+
 def stats_summary(paths: list[str]) -> None:
-    totals: dict[str, dict[str, int]] = {}
+    """Four-seat rates per level from ``stats`` lines, each with its standard error over games."""
+    levels: dict[str, list[dict[str, int]]] = {}
     for path in paths:
         with open(path) as f:
             for line in f:
                 r = json.loads(line)
-                t = totals.setdefault(r["level"], {})
-                t["games"] = t.get("games", 0) + 1
-                for k, v in r["counts"].items():
-                    t[k] = t.get(k, 0) + v
-    for level, t in totals.items():
-        seats = 4 * t["kyoku"]
-        print(f"{level}: {t['games']} games, {seats} seat-kyoku: win {t['wins'] / seats:.1%} "
-              f"deal-in {t['deal_ins'] / seats:.1%} riichi {t['riichi'] / seats:.1%} "
-              f"call {t['calls'] / seats:.1%} | exhaustive draws {t['draws'] / t['kyoku']:.1%} of kyoku")
+                levels.setdefault(r["level"], []).append(r["counts"])
+    for level, rows in levels.items():
+        seats = 4 * sum(r["kyoku"] for r in rows)
+        rates = " ".join(f"{name} {_rate(rows, key, 'kyoku', 4)}" for name, key in
+                         (("win", "wins"), ("deal-in", "deal_ins"), ("riichi", "riichi"), ("call", "calls")))
+        print(f"{level}: {len(rows)} games, {seats} seat-kyoku: {rates} | exhaustive draws "
+              f"{_rate(rows, 'draws', 'kyoku', 1)} of kyoku")
 
 
 def main(argv: list[str]) -> None:

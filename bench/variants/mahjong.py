@@ -451,3 +451,17 @@ def _latetenpai() -> Iterator[None]:
 def _latetenpai8() -> Iterator[None]:
     """Formal-tenpai calls with 8 live tiles or fewer (about two draws a seat)."""
     yield from _late_tenpai(8)
+
+
+@variant("dora5")
+def _dora5() -> Iterator[None]:
+    """A dora kept at five effective tiles' worth instead of three (``lost_value``)."""
+    from engine.cpu import mahjong_play as mp
+
+    real = mp.lost_value
+
+    def lost(seat: Any, counts: Counts, kind: int, is_open: bool) -> float:
+        return real(seat, counts, kind, is_open) + 2.0 * float(seat.dora_count(kind))
+
+    with patched(mp, lost_value=lost):
+        yield
