@@ -15,17 +15,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import pytest  # noqa: E402
-from harness import CHANNEL_ID, HOST, FakeDiscord, log_in, open_table, pending_hand  # noqa: E402
 
 from bot.client import JanpoBot  # noqa: E402
 from bot.config import Config  # noqa: E402
 from bot.play import images  # noqa: E402
 from bot.play.clock import ManualClock  # noqa: E402
 from bot.storage import Store  # noqa: E402
+from tests.bot.harness import CHANNEL_ID, HOST, FakeDiscord, log_in, open_table, pending_hand  # noqa: E402
 
 TINY_PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
                          "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082")

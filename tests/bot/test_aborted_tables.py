@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness import (
+from engine.scenario import replay
+from tests.bot.harness import (
     CHANNEL_ID,
     GUILD_ID,
     HOST,
@@ -20,8 +21,6 @@ from harness import (
     table_of,
     until,
 )
-
-from engine.scenario import replay
 
 
 async def played_one_move(fake: FakeDiscord, bot: Any) -> Any:

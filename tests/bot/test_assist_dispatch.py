@@ -9,10 +9,10 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from harness import GUILD_ID, HOST, FakeDiscord, open_table, pending_hand, play_out, until
 from mahjong.shanten import Shanten
 
 from bot.play import images
+from tests.bot.harness import GUILD_ID, HOST, FakeDiscord, open_table, pending_hand, play_out, until
 
 SUITS = "mpsz"
 

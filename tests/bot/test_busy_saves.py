@@ -8,10 +8,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from harness import HOST, FakeDiscord, open_table, pending_hand, table_of, until
-
 from bot.play import lobby
 from bot.play.table import Seat, Table
+from tests.bot.harness import HOST, FakeDiscord, open_table, pending_hand, table_of, until
 
 
 class Held:

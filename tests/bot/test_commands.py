@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import discord
-from harness import GUILD_ID, FakeDiscord
 
 from bot.i18n import CAPTIONS
+from tests.bot.harness import GUILD_ID, FakeDiscord
 
 USER = 500_000_000_000_000_011
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness import HOST, FakeDiscord, open_table, table_of, until
-
 from bot.play import cpu, turns
+from tests.bot.harness import HOST, FakeDiscord, open_table, table_of, until
 
 
 async def test_cpu_moves_are_a_pause_apart_however_long_the_choice_takes(fake: FakeDiscord, start_bot,

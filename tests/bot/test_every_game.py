@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from harness import HOST, FakeDiscord, open_table, pending_hand, play_out, until
+
+from tests.bot.harness import HOST, FakeDiscord, open_table, pending_hand, play_out, until
 
 
 @pytest.mark.parametrize(("game", "options"), [("riichi", {"length": "east"}), ("five", {})])

@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from harness import FakeDiscord
-from test_results_commands import ANN, BEN, ask, finished, scenario, start
-
 from engine.scenario import replay
+from tests.bot.harness import FakeDiscord
+from tests.bot.test_results_commands import ANN, BEN, ask, finished, scenario, start
 
 
 def _events(text: str) -> list[dict[str, Any]]:

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import GUILD_ID, HOST, FakeDiscord, Stored, lobby_action, log_in, play_out, table_of, until
 
 from bot.client import JanpoBot
 from bot.config import Config
@@ -21,6 +20,17 @@ from bot.storage import Store
 from engine.fairness import RULES_VERSION, derive_seed
 from engine.verify import main as verify_main
 from engine.verify import verify as engine_verify
+from tests.bot.harness import (
+    GUILD_ID,
+    HOST,
+    FakeDiscord,
+    Stored,
+    lobby_action,
+    log_in,
+    play_out,
+    table_of,
+    until,
+)
 
 GUEST = 500_000_000_000_000_003
 HOLDEM = {"game": "holdem", "stack": 1000, "big_blind": 200}

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 
-from harness import CHANNEL_ID, HOST, FakeDiscord, open_table, pending_hand, table_of, until
-
 from bot.i18n import t
 from bot.play.moves import played
+from tests.bot.harness import CHANNEL_ID, HOST, FakeDiscord, open_table, pending_hand, table_of, until
 
 
 async def test_janpo_turn_says_the_call_the_pot_and_points_behind(fake: FakeDiscord, start_bot) -> None:

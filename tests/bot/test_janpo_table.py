@@ -7,7 +7,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from harness import (
+from tests.bot.harness import (
     CHANNEL_ID,
     HOST,
     FakeDiscord,

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from harness import FakeDiscord, Stored
 from mahjong.shanten import Shanten
 from mahjong.tile import TilesConverter
 
@@ -14,6 +13,7 @@ from bot.i18n import t
 from bot.learn import lesson as lesson_module
 from bot.learn.lesson import LEARNER
 from bot.learn.script import SCRIPTS
+from tests.bot.harness import FakeDiscord, Stored
 
 USER = 510_000_000_000_000_001
 STRANGER = 510_000_000_000_000_002

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from harness import CHANNEL_ID, HOST, FakeDiscord, Stored, lobby_action, open_table, pending_hand, until
+from tests.bot.harness import (
+    CHANNEL_ID,
+    HOST,
+    FakeDiscord,
+    Stored,
+    lobby_action,
+    open_table,
+    pending_hand,
+    until,
+)
 
 GUEST = 500_000_000_000_000_004
 OTHER = 500_000_000_000_000_005

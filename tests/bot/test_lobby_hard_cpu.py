@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from harness import CHANNEL_ID, HOST, FakeDiscord, lobby_action
-
 from bot.cogs.tables import LEVEL_CHOICES
 from bot.i18n import en, ko
 from bot.play.messages import LEVEL_KEYS
+from tests.bot.harness import CHANNEL_ID, HOST, FakeDiscord, lobby_action
 
 
 def test_every_level_is_offered_and_named() -> None:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from harness import (
+from engine.scenario import replay
+from tests.bot.harness import (
     CHANNEL_ID,
     GUILD_ID,
     HOST,
@@ -22,8 +23,6 @@ from harness import (
     table_of,
     until,
 )
-
-from engine.scenario import replay
 
 GUEST = 500_000_000_000_000_021
 THIRD = 500_000_000_000_000_022

@@ -12,7 +12,6 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any
 
-from harness import CHANNEL_ID, GUILD_ID, HOST, FakeDiscord, Stored, open_table, play_out, until
 from PIL import Image
 
 from bot.demo import DemoGame, play
@@ -20,6 +19,7 @@ from bot.storage import FinishedGame, SeatResult
 from bot.storage.counters import seat_counters
 from bot.storage.standings import final_ranks
 from engine.scenario import replay
+from tests.bot.harness import CHANNEL_ID, GUILD_ID, HOST, FakeDiscord, Stored, open_table, play_out, until
 
 ANN, BEN, CAT = 500_000_000_000_000_101, 500_000_000_000_000_102, 500_000_000_000_000_103
 OTHER_GUILD = 800_000_000_000_000_999

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from harness import HOST, FakeDiscord, lobby_action, open_table, table_of, until
-
 from engine.rng import derive
+from tests.bot.harness import HOST, FakeDiscord, lobby_action, open_table, table_of, until
 
 GUEST = 500_000_000_000_000_004
 

@@ -3,9 +3,8 @@ press stored for the clicking player only, and buttons from before a restart sti
 
 from __future__ import annotations
 
-from harness import HOST, FakeDiscord, open_table, pending_hand, table_of, until
-
 from bot.comfort import UserSettings
+from tests.bot.harness import HOST, FakeDiscord, open_table, pending_hand, table_of, until
 
 OTHER = 500_000_000_000_000_022
 

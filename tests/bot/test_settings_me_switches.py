@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness import HOST, FakeDiscord, open_table, play_out, table_of
-
 from bot.comfort import UserSettings, auto_move
 from engine.games import new_game
+from tests.bot.harness import HOST, FakeDiscord, open_table, play_out, table_of
 
 ALL_ON = UserSettings(auto_win=True, no_calls=True, auto_tsumogiri=True)
 CALL_WORDS = {"Chi", "Pon", "Kan"}

@@ -18,11 +18,20 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import pytest
-from harness import CHANNEL_ID, GUILD_ID, HOST, PREFERENCE, FakeDiscord, Stored, log_in, pending_hand
 
 from bot.client import JanpoBot
 from bot.config import Config
 from bot.storage import Store
+from tests.bot.harness import (
+    CHANNEL_ID,
+    GUILD_ID,
+    HOST,
+    PREFERENCE,
+    FakeDiscord,
+    Stored,
+    log_in,
+    pending_hand,
+)
 
 PG_ENV = "JANPO_TEST_POSTGRES_URL"
 LEASE = 1.5  # seconds; production holds 30

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from discord.ext import commands
-from harness import HOST, FakeDiscord, open_table, pending_hand, until
 
 from bot.client import JanpoBot, ShardedJanpoBot
 from bot.config import Config
+from tests.bot.harness import HOST, FakeDiscord, open_table, pending_hand, until
 
 
 def test_shard_settings_make_an_auto_sharded_bot_for_its_shards() -> None:

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import asyncio
 
-from harness import GUILD_ID, HOST, FakeDiscord, open_table, pending_hand, play_out, table_of, until
-
 from bot.play import messages
 from bot.play.table import Seat, Table
 from bot.storage.counters import seat_counters
 from bot.storage.standings import final_ranks
+from tests.bot.harness import GUILD_ID, HOST, FakeDiscord, open_table, pending_hand, play_out, table_of, until
 
 
 async def test_finished_game_stores_counters_and_elimination_ranks(fake: FakeDiscord, start_bot) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from harness import HOST, FakeDiscord, open_table, play_out
+from tests.bot.harness import HOST, FakeDiscord, open_table, play_out
 
 
 async def test_holdem_one_human_three_cpus_to_final_standings(fake: FakeDiscord, start_bot) -> None:

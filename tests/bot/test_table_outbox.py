@@ -4,9 +4,17 @@ that is gone closing its table."""
 
 from __future__ import annotations
 
-from harness import CHANNEL_ID, HOST, PREFERENCE, FakeDiscord, open_table, pending_hand, table_of, until
-
 from bot.outbox.scheduler import ROUTE_PERIOD
+from tests.bot.harness import (
+    CHANNEL_ID,
+    HOST,
+    PREFERENCE,
+    FakeDiscord,
+    open_table,
+    pending_hand,
+    table_of,
+    until,
+)
 
 
 def _dm_calls(fake: FakeDiscord, method: str) -> list[int]:

@@ -5,9 +5,17 @@ from __future__ import annotations
 import json
 import re
 
-from harness import CHANNEL_ID, HOST, FakeDiscord, open_table, pending_hand, play_out, table_of, until
-
 from engine.games import new_game
+from tests.bot.harness import (
+    CHANNEL_ID,
+    HOST,
+    FakeDiscord,
+    open_table,
+    pending_hand,
+    play_out,
+    table_of,
+    until,
+)
 
 STRANGER = 500_000_000_000_000_002
 HOLDEM = {"game": "holdem", "stack": 1000, "big_blind": 200}

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from harness import HOST, FakeDiscord, open_table, play_out, table_of
 
 from bot.i18n import CAPTIONS, CATALOGS, ko, t
 from bot.play import results
 from bot.render import table as table_render
 from engine.five.lines import LABELS
+from tests.bot.harness import HOST, FakeDiscord, open_table, play_out, table_of
 
 
 def test_korean_turn_and_to_act_captions_differ() -> None:

@@ -5,10 +5,9 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from storage_games import NOW, make_game
-
 from bot.storage import Store, TableRecord
 from bot.storage.copy import copy
+from tests.bot.storage.storage_games import NOW, make_game
 
 GUILD = 1
 HEADER = {"game": "riichi", "options": {"length": "east"}, "players": ["A", "B", "C", "D"], "seed": 2**61 + 3}

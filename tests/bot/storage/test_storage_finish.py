@@ -13,10 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from storage_games import make_game
 
 from bot.storage import FinishedGame, Store, TableRecord
 from bot.storage.sqlite_schema import LATEST
+from tests.bot.storage.storage_games import make_game
 
 RESULT_TABLES = ("games", "seats", "seat_stats", "kyoku_results", "poker_results", "players")
 

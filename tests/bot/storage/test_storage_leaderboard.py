@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from storage_games import NOW, make_game
 
 from bot.storage import LeaderboardRow, Store
 from bot.storage.rating import update
+from tests.bot.storage.storage_games import NOW, make_game
 
 DAY = timedelta(days=1)
 # three riichi games in guild 1: 40, 10 and 1 day(s) ago; seat 3 of the last is an easy CPU

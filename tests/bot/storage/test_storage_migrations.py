@@ -7,12 +7,12 @@ from datetime import timedelta
 
 import aiosqlite
 import pytest
-from storage_games import NOW, make_game
 
 from bot.storage import Store, StoreError, TableRecord
 from bot.storage import sqlite_schema as schema
 from bot.storage.sqlite_rating import rate_stored_game
 from bot.storage.sqlite_schema import LATEST, MIGRATIONS, Migration, migrate
+from tests.bot.storage.storage_games import NOW, make_game
 
 SEATS = [
     [(1, 40000), (2, 30000), (None, 20000), (4, 10000)],
