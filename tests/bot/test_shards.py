@@ -50,7 +50,7 @@ async def start(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[FakeDisc
     url = os.environ.get(PG_ENV, "").strip()
     if not url:
         pytest.skip(f"multi-process bot tests skipped: set {PG_ENV}=postgresql://postgres@127.0.0.1:5432/test")
-    import asyncpg  # type: ignore[import-untyped]
+    import asyncpg
 
     schema = f"test_{uuid.uuid4().hex[:16]}"
     admin = await asyncpg.connect(url)
