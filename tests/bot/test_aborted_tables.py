@@ -15,6 +15,7 @@ from tests.bot.harness import (
     GUILD_ID,
     HOST,
     FakeDiscord,
+    StartBot,
     lobby_action,
     open_table,
     pending_hand,
@@ -48,7 +49,7 @@ async def kept_unrated(bot: Any, table: Any, reason: str) -> None:
     assert await bot.store.rating_history(GUILD_ID, HOST, "riichi") == []
 
 
-async def test_table_abort_keeps_the_game_unrated(fake: FakeDiscord, start_bot) -> None:
+async def test_table_abort_keeps_the_game_unrated(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start_bot()
     table = await played_one_move(fake, bot)
     fake.slash(bot, HOST, "table abort")
@@ -57,7 +58,7 @@ async def test_table_abort_keeps_the_game_unrated(fake: FakeDiscord, start_bot) 
     await kept_unrated(bot, table, "aborted")
 
 
-async def test_a_deleted_channel_keeps_the_game_unrated(fake: FakeDiscord, start_bot) -> None:
+async def test_a_deleted_channel_keeps_the_game_unrated(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start_bot()
     table = await played_one_move(fake, bot)
     hand = await until(lambda: pending_hand(fake, HOST))
@@ -69,7 +70,7 @@ async def test_a_deleted_channel_keeps_the_game_unrated(fake: FakeDiscord, start
     await kept_unrated(bot, table, "gone")
 
 
-async def test_removed_from_the_server_keeps_the_game_unrated(fake: FakeDiscord, start_bot) -> None:
+async def test_removed_from_the_server_keeps_the_game_unrated(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start_bot()
     table = await played_one_move(fake, bot)
     bot.dispatch("guild_remove", type("Guild", (), {"id": GUILD_ID})())
@@ -78,7 +79,7 @@ async def test_removed_from_the_server_keeps_the_game_unrated(fake: FakeDiscord,
     await kept_unrated(bot, table, "gone")
 
 
-async def test_a_lobby_stopped_before_start_leaves_nothing(fake: FakeDiscord, start_bot) -> None:
+async def test_a_lobby_stopped_before_start_leaves_nothing(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     fake.slash(bot, HOST, "table new", game="riichi")

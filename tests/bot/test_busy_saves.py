@@ -112,6 +112,7 @@ async def test_a_click_is_answered_before_the_cpu_only_tables_waiting_their_turn
             moved_at_click.append(sum(t.move_no for t in tables) - start)
 
     fake.watch.append(watch)
+    assert fake.clock is not None
     fake.clock.advance(1.0)  # all 30 CPU-only tables are due now, and the click comes with them
     fake.click(bot, HOST, hand, hand.button(prefix="jp:m:")["custom_id"])
     await until(lambda: moved_at_click)

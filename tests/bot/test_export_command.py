@@ -11,7 +11,7 @@ from tests.bot.harness import FakeDiscord
 from tests.bot.test_results_commands import ANN, BEN, ask, finished, scenario, start
 
 
-def _events(text: str) -> list[dict[str, Any]]:
+def _events(text: bytes) -> list[dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines()]
 
 

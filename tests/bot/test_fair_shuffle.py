@@ -24,7 +24,9 @@ from tests.bot.harness import (
     GUILD_ID,
     HOST,
     FakeDiscord,
+    StartBot,
     Stored,
+    TableOptions,
     lobby_action,
     log_in,
     play_out,
@@ -33,7 +35,7 @@ from tests.bot.harness import (
 )
 
 GUEST = 500_000_000_000_000_003
-HOLDEM = {"game": "holdem", "stack": 1000, "big_blind": 200}
+HOLDEM: TableOptions = {"game": "holdem", "stack": 1000, "big_blind": 200}
 OPTIONS = {"blinds": [100, 200], "stacks": 1000}
 
 
@@ -89,7 +91,7 @@ def everything_sent(fake: FakeDiscord, calls: list[Any]) -> str:
         blob.hex() + repr(blob) for c in calls for _, blob in c.files)
 
 
-async def test_commitment_seed_and_reveal_follow_the_recorded_ids(fake: FakeDiscord, fair_bot) -> None:
+async def test_commitment_seed_and_reveal_follow_the_recorded_ids(fake: FakeDiscord, fair_bot: StartBot) -> None:
     """The lobby shows SHA-256 of the secret the end reveals; the seed is derived from the host's
     /table new, the guest's Join and the Start ids (a different Start id gives another seed); a
     second Start changes nothing; no message says the secret before the game is over."""
@@ -133,7 +135,7 @@ async def test_commitment_seed_and_reveal_follow_the_recorded_ids(fake: FakeDisc
     assert engine_verify(game.scenario).startswith("verified")  # the stored record is the verify file
 
 
-async def test_verify_passes_after_a_restart_and_by_game_number(fake: FakeDiscord, fair_bot) -> None:
+async def test_verify_passes_after_a_restart_and_by_game_number(fake: FakeDiscord, fair_bot: StartBot) -> None:
     """The secret drawn at the lobby survives a restart before Start and one during play; after
     the game a new bot over the same store verifies it from the stored record, by channel and by
     game number."""
@@ -203,7 +205,7 @@ def drop_last_move(s: dict[str, Any]) -> None:
     (shift_join_id, "is not the seed"),
     (drop_last_move, "fairness.outcome.finished: the replay gives false"),
 ])
-async def test_verify_fails_plainly_on_a_tampered_record(fake: FakeDiscord, fair_bot, tmp_path: Path,
+async def test_verify_fails_plainly_on_a_tampered_record(fake: FakeDiscord, fair_bot: StartBot, tmp_path: Path,
                                                          change: Callable[[dict[str, Any]], None],
                                                          reason: str) -> None:
     """The stored secret, a recorded Join id or the moves changed after the game: verify says the
@@ -225,7 +227,7 @@ async def test_verify_fails_plainly_on_a_tampered_record(fake: FakeDiscord, fair
     assert "did NOT verify" in reply and reason in reply, reply
 
 
-async def test_leave_drops_the_join_id_and_export_gives_the_verify_file(fake: FakeDiscord, fair_bot,
+async def test_leave_drops_the_join_id_and_export_gives_the_verify_file(fake: FakeDiscord, fair_bot: StartBot,
                                                                         tmp_path: Path) -> None:
     """A player who leaves the lobby is taken out of the ids and their new Join counts (D70); the
     /export scenario file is the verify file ``python -m engine.verify`` accepts (exit 0)."""

@@ -13,6 +13,7 @@ from bot.i18n import t
 from bot.learn import lesson as lesson_module
 from bot.learn.lesson import LEARNER
 from bot.learn.script import SCRIPTS
+from engine.cpu import choose_move
 from tests.bot.harness import FakeDiscord, Stored
 
 USER = 510_000_000_000_000_001
@@ -84,8 +85,8 @@ async def _reveal(fake: FakeDiscord, bot: Any, lesson: Any, arg: str, locale: st
         if verb:
             toggles.insert(0, f"p{verb}")
     for toggle in toggles:
-        if _button(_message(fake), no, arg) is None and _button(_message(fake), no, toggle) is not None:
-            fake.click(bot, USER, _message(fake), _button(_message(fake), no, toggle)["custom_id"], locale=locale)
+        if _button(_message(fake), no, arg) is None and (shown := _button(_message(fake), no, toggle)) is not None:
+            fake.click(bot, USER, _message(fake), shown["custom_id"], locale=locale)
             await fake.settle()
             assert lesson.no == no
     found = _button(_message(fake), no, arg)
@@ -98,7 +99,7 @@ async def _reveal(fake: FakeDiscord, bot: Any, lesson: Any, arg: str, locale: st
 async def test_learn_plays_one_guided_hand_to_its_end(fake: FakeDiscord, start_bot: Any, monkeypatch: Any,
                                                       game: str, lang: str) -> None:
     seen_views: list[dict[str, Any]] = []
-    real = lesson_module.choose_move
+    real = choose_move  # what bot.learn.lesson calls
 
     def watched(name: str, view: dict[str, Any], legal: Any, rng: Any, level: str = "normal") -> Any:
         seen_views.append(view)

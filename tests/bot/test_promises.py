@@ -9,12 +9,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
+from bot.play.images import Job
+from bot.render.model import HandImage
+from bot.render.palette import Kind
 from engine.scenario import replay
 from tests.bot.harness import (
     CHANNEL_ID,
     GUILD_ID,
     HOST,
     FakeDiscord,
+    StartBot,
     Stored,
     lobby_action,
     open_table,
@@ -51,7 +57,7 @@ async def stored_table(bot: Any) -> Any:
 
 # ---- 1. the lobby race ---------------------------------------------------------------------------
 
-async def test_leave_pressed_during_start_changes_nothing(fake: FakeDiscord, start_bot) -> None:
+async def test_leave_pressed_during_start_changes_nothing(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     lobby = await lobby_with(fake, bot, "riichi", GUEST, THIRD)
@@ -67,7 +73,7 @@ async def test_leave_pressed_during_start_changes_nothing(fake: FakeDiscord, sta
     assert len(record.meta["seats"]) == 4 and list(replay(record.scenario).players) == ["A", "B", "C", "D"]
 
 
-async def test_a_second_start_deals_once(fake: FakeDiscord, start_bot) -> None:
+async def test_a_second_start_deals_once(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot(seed=7)
     lobby = await lobby_with(fake, bot, "riichi")
@@ -82,7 +88,7 @@ async def test_a_second_start_deals_once(fake: FakeDiscord, start_bot) -> None:
     assert len([m for m in fake.dms(HOST) if m.files]) <= 1
 
 
-async def test_join_during_start_of_a_holdem_table_is_refused(fake: FakeDiscord, start_bot) -> None:
+async def test_join_during_start_of_a_holdem_table_is_refused(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     lobby = await lobby_with(fake, bot, "holdem")
@@ -97,7 +103,7 @@ async def test_join_during_start_of_a_holdem_table_is_refused(fake: FakeDiscord,
 
 # ---- 2. a move is stored before anyone is told it was played --------------------------------------
 
-async def test_played_is_said_only_once_the_move_is_stored(fake: FakeDiscord, start_bot) -> None:
+async def test_played_is_said_only_once_the_move_is_stored(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     await open_table(fake, bot, game="riichi", length="east")
@@ -113,13 +119,17 @@ async def test_played_is_said_only_once_the_move_is_stored(fake: FakeDiscord, st
     for _ in range(4):
         hand = await until(lambda: pending_hand(fake, HOST))
         fake.click(bot, HOST, hand, hand.button(prefix="jp:m:")["custom_id"])
-        await until(lambda hand=hand: hand.content.startswith("Played"))
+
+        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
+            return hand.content.startswith("Played")
+
+        await until(prompt_done)
     assert len(told) == 4 and all(stored == played for played, stored in told)
 
 
 # ---- 3. one player's failing DM does not hold the table --------------------------------------------
 
-async def test_a_stalled_dm_does_not_hold_the_other_seats(fake: FakeDiscord, start_bot) -> None:
+async def test_a_stalled_dm_does_not_hold_the_other_seats(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     lobby = await lobby_with(fake, bot, "holdem", GUEST, stack=100_000, big_blind=200)
@@ -127,6 +137,7 @@ async def test_a_stalled_dm_does_not_hold_the_other_seats(fake: FakeDiscord, sta
     fake.fail("POST", rf"^/channels/{guest_dm}/messages$", 429, retry_after=25.0, times=100)  # slow, not refused
     fake.click(bot, HOST, lobby, lobby_action(lobby, "start"))
     await fake.settle(within=0.5)
+    assert fake.clock is not None
     start = fake.clock.now()
     fake.slash(bot, HOST, "table status")  # anything else at the table goes on meanwhile
     await until(lambda: fake.ephemerals(HOST) and fake.last_reply(HOST).embeds)
@@ -135,7 +146,7 @@ async def test_a_stalled_dm_does_not_hold_the_other_seats(fake: FakeDiscord, sta
     assert fake.clock.now() - start < 1.0  # not after the guest's 25 s
 
 
-async def test_a_long_rate_limit_leaves_the_hand_on_my_hand(fake: FakeDiscord, start_bot) -> None:
+async def test_a_long_rate_limit_leaves_the_hand_on_my_hand(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     fake.fail("POST", r"^/channels/(?!700000000000000001)\d+/messages$", 429, retry_after=120.0, times=1)
     bot = await start_bot()
@@ -152,7 +163,7 @@ async def test_a_long_rate_limit_leaves_the_hand_on_my_hand(fake: FakeDiscord, s
 
 # ---- 4. a channel or server that is gone closes the table ---------------------------------------
 
-async def test_a_deleted_channel_closes_the_table_and_nothing_retries(fake: FakeDiscord, start_bot) -> None:
+async def test_a_deleted_channel_closes_the_table_and_nothing_retries(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     await open_table(fake, bot, game="riichi", length="east")
@@ -170,7 +181,7 @@ async def test_a_deleted_channel_closes_the_table_and_nothing_retries(fake: Fake
     assert bot.tables.sessions == {} and not bot.tables.ending
 
 
-async def test_removed_from_the_server_closes_its_tables(fake: FakeDiscord, start_bot) -> None:
+async def test_removed_from_the_server_closes_its_tables(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     await open_table(fake, bot, game="riichi", length="east")
@@ -183,7 +194,7 @@ async def test_removed_from_the_server_closes_its_tables(fake: FakeDiscord, star
 
 # ---- 5. withdrawn prompts lose their buttons -----------------------------------------------------
 
-async def test_a_dm_hand_loses_its_buttons_when_played_from_my_hand(fake: FakeDiscord, start_bot) -> None:
+async def test_a_dm_hand_loses_its_buttons_when_played_from_my_hand(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
@@ -198,7 +209,7 @@ async def test_a_dm_hand_loses_its_buttons_when_played_from_my_hand(fake: FakeDi
 
 # ---- 6. options are checked at /table new by the engine's rule -----------------------------------
 
-async def test_holdem_options_the_engine_refuses_are_refused_at_table_new(fake: FakeDiscord, start_bot) -> None:
+async def test_holdem_options_the_engine_refuses_are_refused_at_table_new(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     fake.slash(bot, HOST, "table new", game="holdem", small_blind=150, big_blind=300, stack=1050)
@@ -220,7 +231,7 @@ def test_amounts_are_ascii_digits_or_the_k_shorthand() -> None:
     assert [parse_amount(s) for s in ("²", "①", "١٠٠٠", "12.5", "1e3", "-100", "", "k", "2.5555k")] == [None] * 9
 
 
-async def test_odd_digits_in_the_bet_modal_get_the_bad_amount_answer(fake: FakeDiscord, start_bot) -> None:
+async def test_odd_digits_in_the_bet_modal_get_the_bad_amount_answer(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
@@ -243,7 +254,7 @@ async def test_odd_digits_in_the_bet_modal_get_the_bad_amount_answer(fake: FakeD
 
 # ---- 8. limits -------------------------------------------------------------------------------------
 
-async def test_one_open_lobby_per_user_and_a_cap_per_server(fake: FakeDiscord, start_bot) -> None:
+async def test_one_open_lobby_per_user_and_a_cap_per_server(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot(guild_cap=2)
     await lobby_with(fake, bot, "riichi")
@@ -258,7 +269,7 @@ async def test_one_open_lobby_per_user_and_a_cap_per_server(fake: FakeDiscord, s
     assert len(bot.tables.sessions) == 2
 
 
-async def test_a_lobby_nobody_starts_expires_after_15_minutes(fake: FakeDiscord, start_bot) -> None:
+async def test_a_lobby_nobody_starts_expires_after_15_minutes(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     lobby = await lobby_with(fake, bot, "riichi")
@@ -269,7 +280,7 @@ async def test_a_lobby_nobody_starts_expires_after_15_minutes(fake: FakeDiscord,
     assert lobby.buttons() == [] and await bot.store.load_unfinished() == []
 
 
-async def test_a_repeated_my_hand_reuses_the_picture(fake: FakeDiscord, start_bot, monkeypatch) -> None:
+async def test_a_repeated_my_hand_reuses_the_picture(fake: FakeDiscord, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch) -> None:
     from bot.play import images
 
     users(fake)
@@ -279,7 +290,12 @@ async def test_a_repeated_my_hand_reuses_the_picture(fake: FakeDiscord, start_bo
     await fake.run_for(10.0)  # the DM's picture is older than the reuse window
     drawn: list[str] = []
     hand_job = images.hand_job
-    monkeypatch.setattr(images, "hand_job", lambda *a: drawn.append("x") or hand_job(*a))
+
+    def counted(*a: Any) -> tuple[Job, HandImage, Kind]:
+        drawn.append("x")
+        return hand_job(*a)
+
+    monkeypatch.setattr(images, "hand_job", counted)
     message = fake.table_message()
     for _ in range(3):
         fake.click(bot, HOST, message, message.button("My hand")["custom_id"])
@@ -287,7 +303,7 @@ async def test_a_repeated_my_hand_reuses_the_picture(fake: FakeDiscord, start_bo
     assert len(drawn) == 1 and len([m for m in fake.ephemerals(HOST) if m.files]) == 3
 
 
-async def test_a_finished_table_leaves_nothing_behind(fake: FakeDiscord, start_bot) -> None:
+async def test_a_finished_table_leaves_nothing_behind(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=1000, big_blind=200)
@@ -300,7 +316,7 @@ async def test_a_finished_table_leaves_nothing_behind(fake: FakeDiscord, start_b
 
 # ---- 9. the finished game is stored before the standings are posted --------------------------------
 
-async def test_standings_are_posted_after_the_game_is_stored(fake: FakeDiscord, start_bot) -> None:
+async def test_standings_are_posted_after_the_game_is_stored(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     seen: list[int] = []

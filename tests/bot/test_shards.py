@@ -15,6 +15,7 @@ import asyncio
 import os
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -29,6 +30,7 @@ from tests.bot.harness import (
     PREFERENCE,
     FakeDiscord,
     Stored,
+    TableOptions,
     log_in,
     pending_hand,
 )
@@ -37,7 +39,7 @@ PG_ENV = "JANPO_TEST_POSTGRES_URL"
 LEASE = 1.5  # seconds; production holds 30
 SHARDS = 3
 GUILD_SHARD = (GUILD_ID >> 22) % SHARDS
-HOLDEM = {"game": "holdem", "stack": 1600, "big_blind": 200, "seating": "join"}
+HOLDEM: TableOptions = {"game": "holdem", "stack": 1600, "big_blind": 200, "seating": "join"}
 Start = Callable[..., Awaitable[JanpoBot]]
 
 
@@ -124,7 +126,7 @@ async def open_table(fake: FakeDiscord, guild_bot: JanpoBot, cpus: int = 3, **op
     """``/table new`` and the lobby buttons, all in the channel: they reach the guild's bot."""
     fake.slash(guild_bot, HOST, "table new", **HOLDEM, **options)
     lobby: Stored = await wait_for(lambda: next(iter(fake.channel_messages()), None), "the lobby")
-    prefix = lobby.button(prefix="jp:l:")["custom_id"].rsplit(":", 1)[0]
+    prefix: str = lobby.button(prefix="jp:l:")["custom_id"].rsplit(":", 1)[0]
     for _ in range(cpus):
         fake.click(guild_bot, HOST, lobby, f"{prefix}:cpu")
         await fake.settle()
@@ -168,7 +170,7 @@ async def play_until_over(fake: FakeDiscord, bots: list[JanpoBot], store: Any, l
             await asyncio.sleep(0.02)
             continue
         token, _ = await click_hand(fake, bots[0])
-        await wait_for(lambda token=token: played(fake, token), "the answer", 15)
+        await wait_for(partial(played, fake, token), "the answer", 15)
         answered += 1
     holders = [await store.lease_holder(t) for b in bots for t in b.tables.sessions]
     raise AssertionError(f"the game did not end: {answered} answered, hand {pending_hand(fake, HOST)}, "
@@ -203,7 +205,7 @@ async def test_a_killed_holder_s_table_goes_on_elsewhere_within_the_lease(start:
     answered = 0
     for _ in range(2):
         token, _ = await click_hand(fake, bots[0])
-        await wait_for(lambda token=token: played(fake, token), "the answer")
+        await wait_for(partial(played, fake, token), "the answer")
         answered += 1
     record = await store.load_table(table_id)
     assert record is not None and human_moves(record.scenario) == 2  # stored before answered
@@ -222,11 +224,11 @@ async def test_a_killed_holder_s_table_goes_on_elsewhere_within_the_lease(start:
     assert any(b.tables.finished.get(CHANNEL_ID) for i, b in enumerate(bots) if i != GUILD_SHARD)
 
 
-async def _free(store: Any, table_id: str) -> bool:
+async def _free(store: Store, table_id: str) -> bool:
     return await store.lease_holder(table_id) is None
 
 
-async def _not_held_by(store: Any, table_id: str, holder: str) -> bool:
+async def _not_held_by(store: Store, table_id: str, holder: str) -> bool:
     return await store.lease_holder(table_id) != holder
 
 

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 from engine.games import new_game
 from tests.bot.harness import (
     CHANNEL_ID,
     HOST,
     FakeDiscord,
+    StartBot,
+    Stored,
+    TableOptions,
     open_table,
     pending_hand,
     play_out,
@@ -18,10 +22,10 @@ from tests.bot.harness import (
 )
 
 STRANGER = 500_000_000_000_000_002
-HOLDEM = {"game": "holdem", "stack": 1000, "big_blind": 200}
+HOLDEM: TableOptions = {"game": "holdem", "stack": 1000, "big_blind": 200}
 
 
-async def test_stale_stranger_and_double_clicks_change_nothing(fake: FakeDiscord, start_bot) -> None:
+async def test_stale_stranger_and_double_clicks_change_nothing(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     fake.add_user(STRANGER, "Mallory")
     bot = await start_bot()
@@ -55,7 +59,7 @@ async def test_stale_stranger_and_double_clicks_change_nothing(fake: FakeDiscord
     assert table.moves == moves
 
 
-async def test_dm_forbidden_falls_back_to_my_hand(fake: FakeDiscord, start_bot) -> None:
+async def test_dm_forbidden_falls_back_to_my_hand(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     fake.fail("POST", r"^/channels/\d+/messages$", 403, code=50007, times=1)
     bot = await start_bot()
@@ -78,7 +82,7 @@ async def test_dm_forbidden_falls_back_to_my_hand(fake: FakeDiscord, start_bot) 
     assert len(again) == 1  # told once, not on every turn
 
 
-async def test_timer_expiry_plays_the_default_move_then_cpu_until_back(fake: FakeDiscord, start_bot) -> None:
+async def test_timer_expiry_plays_the_default_move_then_cpu_until_back(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
@@ -98,7 +102,7 @@ async def test_timer_expiry_plays_the_default_move_then_cpu_until_back(fake: Fak
     assert "A" not in table.afk and table.missed["A"] == 0
 
 
-async def test_restart_mid_hand_resumes_from_the_database(fake: FakeDiscord, start_bot) -> None:
+async def test_restart_mid_hand_resumes_from_the_database(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     first = await start_bot()
     await open_table(fake, first, **HOLDEM)
@@ -123,7 +127,7 @@ async def test_restart_mid_hand_resumes_from_the_database(fake: FakeDiscord, sta
     await until(lambda: len(resumed.moves) > len(moves) + 1)  # and the CPUs play on
 
 
-async def test_rate_limit_and_server_error_from_discord(fake: FakeDiscord, start_bot) -> None:
+async def test_rate_limit_and_server_error_from_discord(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot(time_scale=0.1)
     fake.fail("PATCH", r"^/channels/\d+/messages/\d+$", 429, retry_after=0.2)
@@ -154,7 +158,7 @@ async def test_rate_limit_and_server_error_from_discord(fake: FakeDiscord, start
     await until(lambda: any(m[0] == "A" for m in table.moves[count:]))
 
 
-async def test_raise_through_a_modal_with_the_amount_checked(fake: FakeDiscord, start_bot) -> None:
+async def test_raise_through_a_modal_with_the_amount_checked(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
@@ -181,7 +185,7 @@ async def test_raise_through_a_modal_with_the_amount_checked(fake: FakeDiscord, 
     assert ["A", "raise", low + 100] in table.moves
 
 
-async def test_bursts_of_changes_make_one_table_edit_per_second(fake: FakeDiscord, start_bot) -> None:
+async def test_bursts_of_changes_make_one_table_edit_per_second(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
@@ -202,7 +206,7 @@ async def test_bursts_of_changes_make_one_table_edit_per_second(fake: FakeDiscor
     assert edits() == before + 2  # the rest of the burst, shown once, a second later
 
 
-async def test_table_message_is_reposted_when_an_hour_old(fake: FakeDiscord, start_bot) -> None:
+async def test_table_message_is_reposted_when_an_hour_old(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, **HOLDEM)
@@ -217,7 +221,7 @@ async def test_table_message_is_reposted_when_an_hour_old(fake: FakeDiscord, sta
         assert fake.table_message().id == table.message_id
 
 
-async def test_channel_payloads_never_carry_private_cards(fake: FakeDiscord, start_bot, public_sprites) -> None:
+async def test_channel_payloads_never_carry_private_cards(fake: FakeDiscord, start_bot: StartBot, public_sprites: list[tuple[dict[str, Any], list[str]]]) -> None:
     """A whole game: no hole card that was not shown down reaches a channel message or its image."""
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
@@ -251,7 +255,7 @@ async def test_channel_payloads_never_carry_private_cards(fake: FakeDiscord, sta
     assert all(name in shown or not re.fullmatch(r"[2-9TJQKA][shdc]", name) for name in drawn)
 
 
-async def test_verify_after_the_game_replays_the_revealed_seed(fake: FakeDiscord, start_bot) -> None:
+async def test_verify_after_the_game_replays_the_revealed_seed(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, **HOLDEM)
@@ -266,7 +270,7 @@ async def test_verify_after_the_game_replays_the_revealed_seed(fake: FakeDiscord
     assert "deals the same walls and decks" in reply and "SHA-256" in reply
 
 
-async def test_my_hand_between_turns_shows_the_hand_without_buttons(fake: FakeDiscord, start_bot) -> None:
+async def test_my_hand_between_turns_shows_the_hand_without_buttons(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()  # CPU moves a second apart
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
@@ -281,7 +285,7 @@ async def test_my_hand_between_turns_shows_the_hand_without_buttons(fake: FakeDi
     assert "지금은 당신의 차례가 아닙니다" in mine.content  # in the clicking user's language
 
 
-async def test_a_deleted_table_message_is_posted_again(fake: FakeDiscord, start_bot) -> None:
+async def test_a_deleted_table_message_is_posted_again(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
@@ -295,7 +299,7 @@ async def test_a_deleted_table_message_is_posted_again(fake: FakeDiscord, start_
 
 
 async def test_a_click_on_a_busy_table_is_acknowledged_within_discords_three_seconds(fake: FakeDiscord,
-                                                                                   start_bot) -> None:
+                                                                                   start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
@@ -304,6 +308,7 @@ async def test_a_click_on_a_busy_table_is_acknowledged_within_discords_three_sec
     lock = bot.tables.sessions[table.table_id].lock
     await lock.acquire()  # the table is busy (a slow CPU turn, a slow Discord)
     calls = len(fake.calls)
+    assert fake.clock is not None
     clicked = fake.clock.now()
     fake.click(bot, HOST, hand, hand.button("Call")["custom_id"])
     await fake.run_for(10.0)  # the table stays busy far longer than Discord's 3 s
@@ -314,7 +319,7 @@ async def test_a_click_on_a_busy_table_is_acknowledged_within_discords_three_sec
     await until(lambda: hand.content == "Played: call." and hand.buttons() == [])
 
 
-async def test_every_move_is_stored_as_a_replayable_scenario(fake: FakeDiscord, start_bot) -> None:
+async def test_every_move_is_stored_as_a_replayable_scenario(fake: FakeDiscord, start_bot: StartBot) -> None:
     """Issue 8 item 7: the stored record is the SCENARIOS.md file of the game so far."""
     from engine.scenario import run
 
@@ -325,7 +330,11 @@ async def test_every_move_is_stored_as_a_replayable_scenario(fake: FakeDiscord, 
     for _ in range(3):
         hand = await until(lambda: pending_hand(fake, HOST))
         fake.click(bot, HOST, hand, hand.button(prefix="jp:m:")["custom_id"])
-        await until(lambda hand=hand: not hand.buttons())
+
+        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
+            return not hand.buttons()
+
+        await until(prompt_done)
         async with bot.tables.sessions[table.table_id].lock:  # between moves
             [record] = await bot.store.load_unfinished()
             assert record.scenario["moves"] == table.moves and record.scenario["seed"] == table.seed

@@ -22,7 +22,8 @@ GAMES = int(os.environ.get("STORAGE_COUNTER_GAMES", "2"))
 
 
 def example(name: str) -> dict[str, Any]:
-    return json.loads((EXAMPLES / f"{name}.json").read_text())
+    spec: dict[str, Any] = json.loads((EXAMPLES / f"{name}.json").read_text())
+    return spec
 
 
 def test_heads_up_hand_folded_on_the_flop() -> None:  # P2: the uncalled bet returns

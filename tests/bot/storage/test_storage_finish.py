@@ -26,7 +26,7 @@ def counts(path: str) -> dict[str, int]:
         return {t: raw.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in (*RESULT_TABLES, "live_tables")}
 
 
-STATS = [
+STATS: list[dict[str, Any]] = [
     {"kyoku_played": 8, "wins": 2, "riichi": 1, "win_points": 11600, "yaku": {"Riichi": 1, "Tanyao": 2}},
     {"kyoku_played": 8, "deal_ins": 1},
     {},
@@ -50,6 +50,7 @@ async def test_everything_is_stored_and_the_live_row_goes(store: Store, db_path:
     assert [(s.player, s.user_id, s.points, s.rank, s.is_cpu) for s in g.seats] == [
         ("A", 11, 41000, 1, False), ("B", 12, 30000, 2, False), ("C", None, 19000, 3, True), ("D", 13, 10000, 4, False),
     ]
+    assert g.seats[0].rating_after is not None and g.seats[3].rating_after is not None
     assert g.seats[2].rating_before is None and g.seats[0].rating_after > 1500 > g.seats[3].rating_after
     assert counts(db_path)["seat_stats"] == 6 + 2 + 1  # each yaku is a row of its own
 

@@ -24,7 +24,7 @@ def _strings(view: Any) -> str:
     return json.dumps(view, sort_keys=True)
 
 
-def test_holdem_cpus_play_legal_moves_from_their_own_view():  # P1-P5
+def test_holdem_cpus_play_legal_moves_from_their_own_view() -> None:  # P1-P5
     for seed in range(GAMES):
         game = new_game({"game": "holdem", "players": ["A", "B", "C", "D", "E"], "seed": seed,
                          "options": {"hands": 12, "stacks": 5000}})
@@ -91,7 +91,7 @@ def _seats(game_name: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("game_name", ["riichi", "five", "janpo"])
-def test_mahjong_cpus_play_legal_moves_from_their_own_view(game_name):  # R, F, J
+def test_mahjong_cpus_play_legal_moves_from_their_own_view(game_name) -> None:  # R, F, J
     for seed in range(GAMES // 3 or 1):
         spec: dict[str, Any] = {"game": game_name, "players": ["A", "B", "C", "D"], "seed": 1000 + seed}
         if game_name == "riichi":
@@ -103,7 +103,7 @@ def test_mahjong_cpus_play_legal_moves_from_their_own_view(game_name):  # R, F, 
         assert game.summary()["kyoku_results"], "a whole game has kyoku results"
 
 
-def test_the_view_is_all_a_cpu_reads():
+def test_the_view_is_all_a_cpu_reads() -> None:
     """Same view and legal list, same move; the view is left as it was handed over."""
     game = new_game({"game": "janpo", "players": ["A", "B", "C", "D"], "seed": 4})
     player = game.waiting_on()[0]
@@ -114,7 +114,7 @@ def test_the_view_is_all_a_cpu_reads():
     assert choose_move("janpo", json.loads(before), legal, random.Random(3), strict=True) == first
 
 
-def test_choose_move_rejects_unknown_level_and_empty_legal():
+def test_choose_move_rejects_unknown_level_and_empty_legal() -> None:
     with pytest.raises(ValueError):
         choose_move("holdem", {}, [["A", "check"]], None, "expert")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
@@ -125,7 +125,7 @@ POSITIONS = int(os.environ.get("CPU_POSITIONS", "300"))
 
 
 @pytest.mark.parametrize("game_name", ["riichi", "five", "janpo", "holdem"])
-def test_cpu_answers_legally_in_positions_reached_by_random_play(game_name):
+def test_cpu_answers_legally_in_positions_reached_by_random_play(game_name) -> None:
     """Random play reaches odd corners (riichi, kans, robbed kans, poker after the kyoku); at every
     position along the way every level must return a move from the legal list."""
     asked = 0

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine.base import check_legal
 from engine.cpu import choose_move
 from engine.cpu.janpo_play import chip_gain, choose_janpo_turn, hopeless, mahjong_ev
@@ -26,21 +28,21 @@ def options(s) -> TurnOptions:
     return TurnOptions(discards={k for k, n in enumerate(s.counts) if n})
 
 
-def test_free_tsumogiri_goes_with_the_chip_action():  # J7a
+def test_free_tsumogiri_goes_with_the_chip_action() -> None:  # J7a
     s = seat("123m456p789s11z45m", drawn="7z")
     choice = choose_janpo_turn(s, options(s), spot("AsAh"), FACING, random.Random(0))
     assert choice.tsumogiri and choice.poker.action == "raise"
     assert choice.turn.kind == kind("7z")
 
 
-def test_a_tile_that_makes_tenpai_is_kept_and_a_middling_hand_folds():  # J7b
+def test_a_tile_that_makes_tenpai_is_kept_and_a_middling_hand_folds() -> None:  # J7b
     s = seat("123m456p789s11z4m7z", drawn="5m")
     choice = choose_janpo_turn(s, options(s), spot("Ts9s", raised=False, to_call=500), FACING, random.Random(0))
     assert not choice.tsumogiri
     assert choice.turn.kind == kind("7z") and choice.poker.action == "fold"
 
 
-def test_hopeless_mahjong_hand_plays_poker_with_every_draw():
+def test_hopeless_mahjong_hand_plays_poker_with_every_draw() -> None:
     s = seat("147m258p369s1357z", drawn="2m")
     scored = {x.kind: x for x in score_discards(s, options(s).discards)}
     best = min(scored.values(), key=lambda x: (x.shanten, -x.utility))
@@ -50,13 +52,13 @@ def test_hopeless_mahjong_hand_plays_poker_with_every_draw():
     assert choice.tsumogiri and choice.poker.action in ("call", "raise")
 
 
-def test_weak_poker_hand_folds_with_the_best_discard():
+def test_weak_poker_hand_folds_with_the_best_discard() -> None:
     s = seat("123m456p789s11z45m", drawn="7z")
     choice = choose_janpo_turn(s, options(s), spot("7h2c"), FACING, random.Random(0))
     assert choice.poker.action == "fold" and choice.turn.kind == kind("7z")
 
 
-def test_tsumo_goes_with_check_or_fold():  # J7c
+def test_tsumo_goes_with_check_or_fold() -> None:  # J7c
     s = seat("123m456p789s11z45m", drawn="6m")
     opts = TurnOptions(discards=options(s).discards, tsumo=True)
     choice = choose_janpo_turn(s, opts, spot("AsAh"), FACING, random.Random(0))
@@ -65,13 +67,13 @@ def test_tsumo_goes_with_check_or_fold():  # J7c
     assert choose_janpo_turn(s, opts, spot("AsAh", to_call=0), checked, random.Random(0)).poker.action == "check"
 
 
-def test_split_separates_the_mahjong_and_poker_words():
+def test_split_separates_the_mahjong_and_poker_words() -> None:
     assert split(["riichi", "tsumogiri", "raise", [1000, 2000]]) == (["riichi", "tsumogiri"], ["raise", [1000, 2000]])
     assert split(["discard", "5m", "check"]) == (["discard", "5m"], ["check"])
     assert poker_options([["raise", [1000, 2000]], ["fold"]]).raise_to == (1000, 2000)
 
 
-def test_first_combined_turn_of_a_real_table_is_legal():  # J6, J7
+def test_first_combined_turn_of_a_real_table_is_legal() -> None:  # J6, J7
     for seed in range(6):
         game = new_game({"game": "janpo", "players": ["A", "B", "C", "D"], "seed": seed})
         player = game.waiting_on()[0]
@@ -80,7 +82,7 @@ def test_first_combined_turn_of_a_real_table_is_legal():  # J6, J7
         assert len(move) >= 3  # a mahjong part and a poker part
 
 
-def test_chip_action_is_priced_in_points_against_the_mahjong_hand():
+def test_chip_action_is_priced_in_points_against_the_mahjong_hand() -> None:
     """A tenpai kept by the best discard is worth more than a small pot's share; a big pot pays."""
     s = seat("123m456p789s11z4m7z", drawn="5m", wall_left=60)
     scored = {x.kind: x for x in score_discards(s, options(s).discards, count_also=frozenset({kind("5m")}))}
@@ -93,7 +95,7 @@ def test_chip_action_is_priced_in_points_against_the_mahjong_hand():
     assert chip_gain(small, PokerChoice("call"), 0.5, call) < lost < chip_gain(big, PokerChoice("call"), 0.8, call)
 
 
-def test_no_equity_is_sampled_when_no_pot_could_pay_for_the_tsumogiri(monkeypatch):
+def test_no_equity_is_sampled_when_no_pot_could_pay_for_the_tsumogiri(monkeypatch: pytest.MonkeyPatch) -> None:
     """A post-flop spot whose whole pot is worth less than the tenpai the drawn tile would break:
     the CPU keeps the tenpai and checks without sampling equity (the slow part of the turn)."""
     import engine.cpu.janpo_play as janpo_play
@@ -109,7 +111,7 @@ def test_no_equity_is_sampled_when_no_pot_could_pay_for_the_tsumogiri(monkeypatc
     assert choice.turn.kind == kind("7z") and not choice.tsumogiri and choice.poker.action == "check"
 
 
-def test_hard_does_not_call_off_its_stack_light(monkeypatch):
+def test_hard_does_not_call_off_its_stack_light(monkeypatch: pytest.MonkeyPatch) -> None:
     """Facing a bet of most of its chips with equity only a little over the pot odds, hard folds
     (a Janpo bettor paid a tile for the bet); the same equity still calls a small bet, and the
     normal level calls either."""
@@ -135,7 +137,7 @@ def test_hard_does_not_call_off_its_stack_light(monkeypatch):
     assert janpo_poker(small, facing, random.Random(0), "hard")[0].action == "call"
 
 
-def test_hard_counts_what_a_value_bet_wins_when_called():
+def test_hard_counts_what_a_value_bet_wins_when_called() -> None:
     """A bet with the better hand is worth more than the tenth of the pot that folds give: at
     the hard level half a call of its chips at the hand's edge; a bet without an edge gains
     nothing more, and the normal level counts only the tenth."""
@@ -149,7 +151,7 @@ def test_hard_counts_what_a_value_bet_wins_when_called():
     assert chip_gain(flop, bet, 0.45, checked, "hard") == 400
 
 
-def test_hard_bets_big_for_value_after_the_flop(monkeypatch):
+def test_hard_bets_big_for_value_after_the_flop(monkeypatch: pytest.MonkeyPatch) -> None:
     """With a post-flop equity of 0.8 or more, a hard bet is one and a half pots (a Janpo street
     costs every bettor a tile, so the chips go in while the hand is ahead); a weaker bet keeps
     its size, and the normal level does not resize."""
