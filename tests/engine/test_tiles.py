@@ -14,7 +14,7 @@ def test_red_five_parses_as_five_with_flag() -> None:
 
 
 @pytest.mark.parametrize("bad", ["8z", "0z", "12", "m", "1x", "1m 2"])
-def test_bad_notation_is_refused(bad) -> None:
+def test_bad_notation_is_refused(bad: str) -> None:
     with pytest.raises(TileError):
         parse(bad)
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from engine.base import Move
 from engine.cpu.baselines import passive_player
 from engine.cpu.efficiency import Forms, counts_of, improving_kinds, ukeire, unseen_from
 from engine.cpu.mahjong_view import discard_words, passed_after_riichi, seat_from_view, tile_ids
@@ -55,7 +57,7 @@ def test_seat_from_view_reads_winds_dora_threats_and_open_sets() -> None:
     assert [o.riichi for o in seat.opponents] == [True, False, False]
     assert kind("3z") in seat.opponents[0].safe
     assert seat.opponents[1].melds == [[kind("7z")] * 3]  # a closed kan is not an open set
-    assert seat.reds_of(kind("5p")) == 1 and seat.drawn // 4 == kind("5p")
+    assert seat.reds_of(kind("5p")) == 1 and seat.drawn is not None and seat.drawn // 4 == kind("5p")
     assert seat.unseen()[kind("7z")] == 1
 
 
@@ -69,7 +71,7 @@ def test_discarding_a_five_keeps_the_red_one() -> None:
 
 def test_passive_player_never_risks_anything() -> None:
     rng = random.Random(0)
-    legal = [["A", "discard", "5m", "check"], ["A", "tsumogiri", "check"], ["A", "tsumogiri", "raise", [1000, 2000]]]
+    legal: list[Move] = [["A", "discard", "5m", "check"], ["A", "tsumogiri", "check"], ["A", "tsumogiri", "raise", [1000, 2000]]]
     assert passive_player({}, legal, rng) == ["A", "tsumogiri", "check"]
     assert passive_player({}, [["B", "ron"], ["B", "pass"]], rng) == ["B", "pass"]
     assert passive_player({}, [["C", "fold"], ["C", "call"], ["C", "allin"]], rng) == ["C", "fold"]
@@ -93,7 +95,7 @@ def test_same_seed_replays_the_same_game() -> None:
     assert runs[0] == runs[1]
 
 
-def _river(tiles: str, riichi_at: int | None = None) -> list[dict]:
+def _river(tiles: str, riichi_at: int | None = None) -> list[dict[str, Any]]:
     return [{"tile": t, "riichi": i == riichi_at, "called": False} for i, t in enumerate(parse_tiles(tiles))]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import NoReturn
 
 import pytest
 
@@ -13,6 +14,7 @@ from engine.cpu.janpo_view import split
 from engine.cpu.mahjong_play import TurnOptions, score_discards
 from engine.cpu.poker_play import PokerOptions, PokerSpot
 from engine.cpu.poker_view import poker_options
+from engine.cpu.seat import Seat
 from engine.games import new_game
 
 from .helpers import kind, seat
@@ -24,13 +26,14 @@ def spot(hole: str, raised: bool = True, to_call: int = 1000) -> PokerSpot:
     return PokerSpot((hole[:2], hole[2:]), (), 2200, to_call, 24000, 500, 3, 0.0, 0, raised)
 
 
-def options(s) -> TurnOptions:
+def options(s: Seat) -> TurnOptions:
     return TurnOptions(discards={k for k, n in enumerate(s.counts) if n})
 
 
 def test_free_tsumogiri_goes_with_the_chip_action() -> None:  # J7a
     s = seat("123m456p789s11z45m", drawn="7z")
     choice = choose_janpo_turn(s, options(s), spot("AsAh"), FACING, random.Random(0))
+    assert choice is not None and choice.poker is not None
     assert choice.tsumogiri and choice.poker.action == "raise"
     assert choice.turn.kind == kind("7z")
 
@@ -38,6 +41,7 @@ def test_free_tsumogiri_goes_with_the_chip_action() -> None:  # J7a
 def test_a_tile_that_makes_tenpai_is_kept_and_a_middling_hand_folds() -> None:  # J7b
     s = seat("123m456p789s11z4m7z", drawn="5m")
     choice = choose_janpo_turn(s, options(s), spot("Ts9s", raised=False, to_call=500), FACING, random.Random(0))
+    assert choice is not None and choice.poker is not None
     assert not choice.tsumogiri
     assert choice.turn.kind == kind("7z") and choice.poker.action == "fold"
 
@@ -49,12 +53,14 @@ def test_hopeless_mahjong_hand_plays_poker_with_every_draw() -> None:
     assert hopeless(best.shanten, s.wall_left)
     assert scored[kind("2m")].ukeire < best.ukeire  # the drawn tile is not the best discard
     choice = choose_janpo_turn(s, options(s), spot("KsKh"), FACING, random.Random(0))
+    assert choice is not None and choice.poker is not None
     assert choice.tsumogiri and choice.poker.action in ("call", "raise")
 
 
 def test_weak_poker_hand_folds_with_the_best_discard() -> None:
     s = seat("123m456p789s11z45m", drawn="7z")
     choice = choose_janpo_turn(s, options(s), spot("7h2c"), FACING, random.Random(0))
+    assert choice is not None and choice.poker is not None
     assert choice.poker.action == "fold" and choice.turn.kind == kind("7z")
 
 
@@ -62,9 +68,11 @@ def test_tsumo_goes_with_check_or_fold() -> None:  # J7c
     s = seat("123m456p789s11z45m", drawn="6m")
     opts = TurnOptions(discards=options(s).discards, tsumo=True)
     choice = choose_janpo_turn(s, opts, spot("AsAh"), FACING, random.Random(0))
+    assert choice is not None and choice.poker is not None
     assert choice.turn.action == "tsumo" and choice.poker.action == "fold"
     checked = PokerOptions(check=True, bet=(500, 25000), allin=True)
-    assert choose_janpo_turn(s, opts, spot("AsAh", to_call=0), checked, random.Random(0)).poker.action == "check"
+    unbet = choose_janpo_turn(s, opts, spot("AsAh", to_call=0), checked, random.Random(0))
+    assert unbet is not None and unbet.poker is not None and unbet.poker.action == "check"
 
 
 def test_split_separates_the_mahjong_and_poker_words() -> None:
@@ -100,7 +108,7 @@ def test_no_equity_is_sampled_when_no_pot_could_pay_for_the_tsumogiri(monkeypatc
     the CPU keeps the tenpai and checks without sampling equity (the slow part of the turn)."""
     import engine.cpu.janpo_play as janpo_play
 
-    def no_sampling(*args, **kwargs):
+    def no_sampling(*args: object, **kwargs: object) -> NoReturn:
         raise AssertionError("equity was sampled")
 
     s = seat("123m456p789s11z4m7z", drawn="5m", wall_left=60)
@@ -108,6 +116,7 @@ def test_no_equity_is_sampled_when_no_pot_could_pay_for_the_tsumogiri(monkeypatc
     checked = PokerOptions(check=True, bet=(100, 24000), allin=True)
     monkeypatch.setattr(janpo_play, "poker_decision", no_sampling)
     choice = choose_janpo_turn(s, options(s), tiny, checked, random.Random(0), "hard")
+    assert choice is not None and choice.poker is not None
     assert choice.turn.kind == kind("7z") and not choice.tsumogiri and choice.poker.action == "check"
 
 
@@ -126,7 +135,7 @@ def test_hard_does_not_call_off_its_stack_light(monkeypatch: pytest.MonkeyPatch)
     assert not calls_off_light(small, PokerChoice("call"), 0.2)
     assert not calls_off_light(big, PokerChoice("raise", 12000), odds + 0.05)
 
-    def calls(*args, **kwargs):
+    def calls(*args: object, **kwargs: object) -> tuple[PokerChoice, float]:
         return PokerChoice("call"), odds + 0.05
 
     import engine.cpu.janpo_play as janpo_play

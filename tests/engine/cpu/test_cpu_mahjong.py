@@ -6,7 +6,7 @@ import random
 
 from engine.cpu.mahjong_claims import ClaimOptions, choose_claim
 from engine.cpu.mahjong_play import TurnOptions, choose_turn, pick_discard
-from engine.cpu.seat import Opponent
+from engine.cpu.seat import Opponent, Seat
 from engine.tiles import parse_kinds
 
 from .helpers import kind, seat
@@ -14,7 +14,7 @@ from .helpers import kind, seat
 RNG = random.Random(0)
 
 
-def everything(s) -> set[int]:
+def everything(s: Seat) -> set[int]:
     return {k for k, n in enumerate(s.counts) if n}
 
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from engine.cpu.poker_play import PokerOptions, PokerSpot, choose_poker, equity
 from engine.cpu.poker_view import poker_options
 from engine.games import new_game
 
+T = TypeVar("T")
 OPEN = PokerOptions(fold=True, call=True, raise_to=(1000, 20000), allin=True)
 CHECKED = PokerOptions(check=True, bet=(500, 20000), allin=True)
 
@@ -15,6 +18,7 @@ CHECKED = PokerOptions(check=True, bet=(500, 20000), allin=True)
 def spot(hole: str, board: str = "", to_call: int = 500, pot: int = 700, opponents: int = 3,
          position: float = 0.5, raised: bool = False) -> PokerSpot:
     cards = tuple(hole[i:i + 2] for i in range(0, len(hole), 2))
+    assert len(cards) == 2
     return PokerSpot(cards, tuple(board[i:i + 2] for i in range(0, len(board), 2)), pot, to_call,
                      20000, 500, opponents, position, 0, raised)
 
@@ -30,7 +34,7 @@ def test_made_nuts_on_the_river_wins_every_sample() -> None:
 
 def test_raises_aces_preflop_with_an_amount_in_range() -> None:  # P4
     choice = choose_poker(spot("AsAh"), OPEN, random.Random(0))
-    assert choice.action == "raise" and 1000 <= choice.amount <= 20000 and choice.amount % 100 == 0
+    assert choice.action == "raise" and choice.amount is not None and 1000 <= choice.amount <= 20000 and choice.amount % 100 == 0
 
 
 def test_folds_seven_deuce_to_a_raise() -> None:
@@ -46,7 +50,7 @@ def test_checks_rather_than_folds_when_free() -> None:
 
 def test_bets_top_set_on_a_dry_flop() -> None:
     choice = choose_poker(spot("KsKd", board="Kh7c2d", to_call=0, pot=2000), CHECKED, random.Random(0))
-    assert choice.action == "bet" and 1000 <= choice.amount <= 2000  # half pot to pot
+    assert choice.action == "bet" and choice.amount is not None and 1000 <= choice.amount <= 2000  # half pot to pot
 
 
 def test_calls_a_small_bet_with_a_strong_draw_by_pot_odds() -> None:
@@ -146,7 +150,7 @@ class _Counting(random.Random):
         super().__init__(seed)
         self.samples = 0
 
-    def sample(self, population, k, **kwargs):  # type: ignore[override]
+    def sample(self, population: Sequence[T], k: int, **kwargs: Any) -> list[T]:
         self.samples += 1
         return super().sample(population, k, **kwargs)
 
