@@ -40,6 +40,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.client import JanpoBot
 from bot.play.clock import ManualClock
+from bot.play.table import Table
 from bot.workers import Lanes
 
 APP_ID = 900_000_000_000_000_001
@@ -670,7 +671,7 @@ def lobby_action(lobby: Stored, name: str) -> str:
     return custom_id.rsplit(":", 1)[0] + f":{name}"
 
 
-def table_of(bot: Any) -> Any:
+def table_of(bot: JanpoBot) -> Table:
     """The bot's only table in play."""
     return next(iter(bot.tables.tables.values()))
 

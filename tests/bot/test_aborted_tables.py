@@ -7,8 +7,8 @@ nothing behind.
 
 from __future__ import annotations
 
-from typing import Any
-
+from bot.client import JanpoBot
+from bot.play.table import Table
 from engine.scenario import replay
 from tests.bot.harness import (
     CHANNEL_ID,
@@ -24,7 +24,7 @@ from tests.bot.harness import (
 )
 
 
-async def played_one_move(fake: FakeDiscord, bot: Any) -> Any:
+async def played_one_move(fake: FakeDiscord, bot: JanpoBot) -> Table:
     """A riichi table the host has made a move at (so there is a game to keep), and its table."""
     fake.add_user(HOST, "Alice")
     await open_table(fake, bot, game="riichi", length="east")
@@ -36,7 +36,7 @@ async def played_one_move(fake: FakeDiscord, bot: Any) -> Any:
     return table
 
 
-async def kept_unrated(bot: Any, table: Any, reason: str) -> None:
+async def kept_unrated(bot: JanpoBot, table: Table, reason: str) -> None:
     """The one aborted game is this table, with every move it played; no result or rating anywhere."""
     [kept] = await bot.store.aborted_games(GUILD_ID)
     assert (kept.table_id, kept.reason, kept.channel_id, kept.game) == (table.table_id, reason, CHANNEL_ID, "riichi")

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from mahjong.shanten import Shanten
 
+from bot.client import JanpoBot
 from bot.play import images
 from tests.bot.harness import (
     GUILD_ID,
@@ -95,7 +96,7 @@ def pictures(monkeypatch: pytest.MonkeyPatch) -> list[tuple[dict[str, Any], dict
     return drawn
 
 
-async def take_turns(fake: FakeDiscord, bot: Any, pictures: list[Any], enough: int) -> None:
+async def take_turns(fake: FakeDiscord, bot: JanpoBot, pictures: list[Any], enough: int) -> None:
     """Answer prompts (the first button) until ``enough`` pictures with a discard were drawn."""
     while sum(1 for v, _ in pictures if v.get("drawn")) < enough:
         hand = await until(lambda: pending_hand(fake, HOST))

@@ -149,7 +149,8 @@ async def test_verify_passes_after_a_restart_and_by_game_number(fake: FakeDiscor
     bot = await fair_bot()  # the lobby comes back with its secret; its buttons work again
     fake.click(bot, HOST, lobby, lobby_action(lobby, "start"))
     await fake.settle()
-    assert table_of(bot).fairness["commitment"] == commitment
+    fairness = table_of(bot).fairness
+    assert fairness is not None and fairness["commitment"] == commitment
     fake.slash(bot, HOST, "table verify")
     await fake.settle()
     assert "still running" in fake.last_reply(HOST).text() and commitment in fake.last_reply(HOST).text()
@@ -157,7 +158,8 @@ async def test_verify_passes_after_a_restart_and_by_game_number(fake: FakeDiscor
     await bot.tables.close()
 
     bot = await fair_bot()  # a restart mid-game: the table resumes with its secret and ids
-    assert table_of(bot).fairness["commitment"] == commitment and len(table_of(bot).fairness["entropy"]) == 3
+    fairness = table_of(bot).fairness
+    assert fairness is not None and fairness["commitment"] == commitment and len(fairness["entropy"]) == 3
     await until(lambda: len(fake.dms(HOST)) > dms)  # the hand is sent again
     for old in fake.dms(HOST)[:dms]:  # the prompt sent before the restart keeps its (stale) buttons:
         old.data["components"] = []  # play_out answers the new one only
@@ -242,7 +244,8 @@ async def test_leave_drops_the_join_id_and_export_gives_the_verify_file(fake: Fa
     start = fake.click(bot, HOST, lobby, lobby_action(lobby, "start"))
     await fake.settle()
     entropy = [opened, interaction_id(fake, again), interaction_id(fake, start)]
-    assert first_join not in entropy and table_of(bot).fairness["entropy"] == entropy
+    fairness = table_of(bot).fairness
+    assert fairness is not None and first_join not in entropy and fairness["entropy"] == entropy
     await play_out(fake, bot)
 
     game_id = (await bot.store.history(GUILD_ID))[0].game_id

@@ -37,6 +37,7 @@ async def test_holdem_raise_modal_says_total_for_the_street_and_the_answer_says_
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
     table = table_of(bot)
     hand = await until(lambda: pending_hand(fake, HOST))
+    assert table.game is not None
     view = table.game.view("A")
     to_call = view["current_bet"] - view["bets"].get("A", 0)
     assert f"To call: {to_call:,} · pot: {view['pot']:,} · your chips behind: {view['stacks']['A']:,}" in hand.content
@@ -68,6 +69,7 @@ async def test_claim_prompt_names_the_tile_and_who_discarded_it(fake: FakeDiscor
         await until(prompt_done)
     else:
         raise AssertionError("no call prompt came")
+    assert table.game is not None
     last = table.game.view("A")["last_discard"]
     name = table.seat(last["player"]).name
     assert f"seat A: {name} (CPU, normal) discarded {last['tile']}; you may call it." in hand.content
@@ -89,6 +91,7 @@ async def test_tada_jan_time_is_said_on_turns_without_poker(fake: FakeDiscord, s
         hand = await until(lambda: pending_hand(fake, HOST) or bot.tables.table_in(CHANNEL_ID) is None)
         if hand is True:
             continue
+        assert table.game is not None
         view = table.game.view("A")
         tada = "타다 마작 타임: 이번 차례는 마작만 합니다." in hand.content
         assert tada == bool(view["tada_jan"] and "울 수 있습니다" not in hand.content)

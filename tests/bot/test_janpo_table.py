@@ -50,6 +50,7 @@ async def test_janpo_one_human_three_cpus_to_final_standings(fake: FakeDiscord, 
     assert moves > 10 and table.status == "finished"
     assert "Final standings" in text and f"Seed: `{table.seed}`" in text
     assert [line.split(". ")[0] for line in text.split("\n") if re.match(r"^\d\. ", line)] == ["1", "2", "3", "4"]
+    assert table.game is not None
     assert sum(v for _, v in table.game.summary()["standings"]) + table.game.summary()["deposits"] == 100_000
     results = [m for m in fake.channel_messages() if m.content.startswith("Result of ")]
     titles = [r["kyoku"] + (f" · {r['honba']} honba" if r["honba"] else "") for r in table.game.summary()["kyoku_results"]]

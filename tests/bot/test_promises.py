@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from bot.client import JanpoBot
 from bot.play.images import Job
 from bot.render.model import HandImage
 from bot.render.palette import Kind
@@ -35,7 +36,7 @@ THIRD = 500_000_000_000_000_022
 OTHER_CHANNEL = 700_000_000_000_000_009
 
 
-async def lobby_with(fake: FakeDiscord, bot: Any, game: str, *guests: int, **options: Any) -> Stored:
+async def lobby_with(fake: FakeDiscord, bot: JanpoBot, game: str, *guests: int, **options: Any) -> Stored:
     fake.slash(bot, HOST, "table new", game=game, seating="join", **options)
     await fake.settle()
     lobby = fake.channel_messages()[-1]
@@ -50,7 +51,7 @@ def users(fake: FakeDiscord) -> None:
         fake.add_user(uid, name)
 
 
-async def stored_table(bot: Any) -> Any:
+async def stored_table(bot: JanpoBot) -> Any:
     [record] = await bot.store.load_unfinished()
     return record
 
@@ -97,6 +98,7 @@ async def test_join_during_start_of_a_holdem_table_is_refused(fake: FakeDiscord,
     fake.click(bot, GUEST, lobby, lobby_action(lobby, "join"))
     await fake.settle()
     table = table_of(bot)
+    assert table.game is not None
     assert len(table.seats) == len(table.game.players) == 2 and table.seat_of(GUEST) is None
     assert len((await stored_table(bot)).meta["seats"]) == 2
 
@@ -237,6 +239,7 @@ async def test_odd_digits_in_the_bet_modal_get_the_bad_amount_answer(fake: FakeD
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
     table = table_of(bot)
     hand = await until(lambda: pending_hand(fake, HOST))
+    assert table.game is not None
     low, high = next(m[2] for m in table.game.legal_moves("A") if m[1] == "raise")
     moves = list(table.moves)
     for bad in ("²", "①", "١٠٠٠"):

@@ -15,6 +15,7 @@ async def test_random_seating_is_drawn_from_the_seed(fake: FakeDiscord, start_bo
     table = table_of(bot)
     joined = ["Alice", "CPU 2", "CPU 3", "CPU 4"]
     expected = list(joined)
+    assert table.seed is not None
     derive(table.seed, "seats").shuffle(expected)
     assert [s.name for s in table.seats] == expected
     assert expected != joined  # this seed moves the host: the draw really happened
@@ -52,6 +53,7 @@ async def test_join_order_keeps_the_first_to_join_east_in_five(fake: FakeDiscord
     await fake.settle()
     table = table_of(bot)
     assert [s.name for s in table.seats] == ["Alice", "CPU 2", "Bora", "CPU 4"]
+    assert table.game is not None
     assert table.seat_of(HOST) == "A" and table.game.public_view()["dealer"] == "A"
 
 

@@ -44,7 +44,7 @@ def move_labels(message: Any) -> list[str]:
     return [b["label"].split(" ")[0] for b in message.buttons() if b["custom_id"].startswith("jp:m:")]
 
 
-async def play_with(fake: FakeDiscord, start_bot: Any, settings: UserSettings, seed: int,
+async def play_with(fake: FakeDiscord, start_bot: StartBot, settings: UserSettings, seed: int,
                     **options: Any) -> tuple[Any, int]:
     fake.add_user(HOST, "Ann")
     bot = await start_bot(seed=seed)

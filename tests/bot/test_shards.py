@@ -155,12 +155,12 @@ def played(fake: FakeDiscord, token: str) -> bool:
     return message is not None and not message.buttons() and "earlier move" not in message.content
 
 
-async def finished_game(store: Any) -> Any:
+async def finished_game(store: Store) -> Any:
     games = await store.history(GUILD_ID)
     return await store.get_game(games[0].game_id, GUILD_ID) if games else None
 
 
-async def play_until_over(fake: FakeDiscord, bots: list[JanpoBot], store: Any, limit: int = 2000) -> int:
+async def play_until_over(fake: FakeDiscord, bots: list[JanpoBot], store: Store, limit: int = 2000) -> int:
     answered = 0
     for _ in range(limit):
         if await finished_game(store):

@@ -39,6 +39,7 @@ async def test_finished_game_stores_counters_and_elimination_ranks(fake: FakeDis
     assert stats.net_chips == expected["poker_net"]
     history = await bot.store.history(GUILD_ID, HOST)
     ranks = {s.player: s.rank for s in history[0].seats}
+    assert table.game is not None
     assert ranks == final_ranks("holdem", table.game.summary())
     assert sorted(ranks.values())[0] == 1 and len(set(ranks.values())) > 2  # busted seats are told apart
 
@@ -50,6 +51,7 @@ async def test_riichi_end_shows_mleague_and_posts_the_standings_card(fake: FakeD
     lobby = await open_table(fake, bot, game="riichi", length="east")
     table = table_of(bot)
     await play_out(fake, bot, limit=2000)
+    assert table.game is not None
     mleague = table.game.summary()["mleague"]
     text = fake.messages[lobby.id].text()
     for player, value in mleague.items():

@@ -36,6 +36,7 @@ async def test_each_prompt_is_a_new_dm_and_the_last_one_goes(fake: FakeDiscord, 
             break
         await fake.settle()  # the deletions the new prompt set off are made
         most = max(most, len(fake.dms(HOST)))
+        assert table.game is not None
         results = len(table.game.summary()["kyoku_results"])
         if results > results_seen:  # a kyoku ended: none of its hands is left in the DM ...
             results_seen = results

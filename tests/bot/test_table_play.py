@@ -152,6 +152,7 @@ async def test_rate_limit_and_server_error_from_discord(fake: FakeDiscord, start
     fake.click(bot, HOST, message, message.button("My hand")["custom_id"])
     await fake.settle()
     mine = fake.last_reply(HOST)
+    assert table.game is not None
     assert mine.ephemeral and len(mine.labels()) == len(table.game.legal_moves("A"))
     count = len(table.moves)
     fake.click(bot, HOST, mine, mine.buttons()[0]["custom_id"])  # and the turn is played from there
@@ -164,6 +165,7 @@ async def test_raise_through_a_modal_with_the_amount_checked(fake: FakeDiscord, 
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
     table = table_of(bot)
     hand = await until(lambda: pending_hand(fake, HOST))
+    assert table.game is not None
     low, high = next(m[2] for m in table.game.legal_moves("A") if m[1] == "raise")
     fake.click(bot, HOST, hand, hand.button("Raise…")["custom_id"])
     await fake.settle()
@@ -338,5 +340,6 @@ async def test_every_move_is_stored_as_a_replayable_scenario(fake: FakeDiscord, 
         async with bot.tables.sessions[table.table_id].lock:  # between moves
             [record] = await bot.store.load_unfinished()
             assert record.scenario["moves"] == table.moves and record.scenario["seed"] == table.seed
+            assert table.game is not None
             assert run(record.scenario)["points"] == table.game.summary()["points"]
             assert set(record.meta["deadlines"]) == set(table.deadlines)

@@ -79,5 +79,6 @@ async def test_korean_five_table_names_players_and_translates_results(fake: Fake
     for model in drawn["five"]:
         assert "honba" not in model.title and model.title.endswith(("국", "본장")), model.title
     posted = [m.content for m in fake.channel_messages() if m.content.endswith(" 결과")]
+    assert table.game is not None
     first = table.game.summary()["kyoku_results"][0]
     assert posted[0].startswith("동1국") and first["kyoku"] == "E1"

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -138,13 +139,13 @@ async def _statements_of_one_finish(db_path: str) -> list[str]:
     return seen
 
 
-async def test_statement_count_is_what_the_crash_test_covers(tmp_path: Any) -> None:
+async def test_statement_count_is_what_the_crash_test_covers(tmp_path: Path) -> None:
     seen = await _statements_of_one_finish(str(tmp_path / "count.sqlite"))
     assert seen[0] == "BEGIN IMMEDIATE" and seen[-1] == "COMMIT" and "DELETE FROM live_tables" in seen[-2]
 
 
 @pytest.mark.parametrize("fail_at", range(1, 13))
-async def test_crash_between_statements_leaves_no_trace(store: Store, db_path: str, tmp_path: Any, fail_at: int) -> None:
+async def test_crash_between_statements_leaves_no_trace(store: Store, db_path: str, tmp_path: Path, fail_at: int) -> None:
     total = len(await _statements_of_one_finish(str(tmp_path / "count.sqlite")))
     assert total == 12, "the statement list changed: update the parametrize range"
     first = await store.finish_game(None, make_game([(1, 25000), (2, 25000)]))
