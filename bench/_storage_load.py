@@ -31,7 +31,7 @@ def postgres_url() -> str | None:
 @asynccontextmanager
 async def pg_schema(url: str) -> AsyncIterator[str]:
     """A schema of its own for the run, dropped after."""
-    import asyncpg  # type: ignore[import-untyped]
+    import asyncpg
 
     schema = f"bench_{uuid.uuid4().hex[:12]}"
     conn = await asyncpg.connect(url)

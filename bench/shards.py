@@ -116,7 +116,7 @@ async def _run(urls: list[str], count: int, seconds: float, sharded: bool) -> di
 
 
 async def _postgres(count: int, seconds: float) -> dict[str, Any]:
-    import asyncpg  # type: ignore[import-untyped]
+    import asyncpg
 
     schema = f"bench_{uuid.uuid4().hex[:12]}"
     admin = await asyncpg.connect(PG_URL)

@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
-import asyncpg  # type: ignore[import-untyped]
+import asyncpg
 
 from bot.storage import postgres_live as live
 from bot.storage.base import (

@@ -18,7 +18,7 @@ import logging
 from datetime import datetime
 from typing import Any
 
-import asyncpg  # type: ignore[import-untyped]
+import asyncpg
 
 from bot.storage.base import Deadline, Forwarded
 from bot.storage.live import dumps

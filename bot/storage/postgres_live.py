@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-import asyncpg  # type: ignore[import-untyped]
+import asyncpg
 
 from bot.storage.base import MoveConflict, TableRecord
 from bot.storage.live import dumps, join_scenario, split_scenario

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-import asyncpg  # type: ignore[import-untyped]
+import asyncpg
 
 from bot.storage.base import StoreError
 

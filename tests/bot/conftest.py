@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import FakeDiscord, log_in
 
 from bot.client import JanpoBot
 from bot.config import Config
 from bot.play.clock import ManualClock
 from bot.storage import Store
+from tests.bot.harness import FakeDiscord, log_in
 
 
 @pytest.fixture

@@ -15,17 +15,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import pytest  # noqa: E402
-from harness import CHANNEL_ID, HOST, FakeDiscord, log_in, open_table, pending_hand  # noqa: E402
 
 from bot.client import JanpoBot  # noqa: E402
 from bot.config import Config  # noqa: E402
 from bot.play import images  # noqa: E402
 from bot.play.clock import ManualClock  # noqa: E402
 from bot.storage import Store  # noqa: E402
+from tests.bot.harness import CHANNEL_ID, HOST, FakeDiscord, Stored, log_in, open_table, pending_hand
 
 TINY_PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
                          "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082")
@@ -67,7 +66,11 @@ async def main(database: str, journal_path: str) -> None:
         token = fake.click(bot, HOST, hand, button["custom_id"])
         table = bot.tables.sessions[button["custom_id"].split(":")[2]].table
         clicked[token] = (int(button["custom_id"].split(":")[3]), table.seed)
-        await fake.until(lambda hand=hand: not any(b["custom_id"].startswith("jp:m:") for b in hand.buttons()))
+
+        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
+            return not any(b["custom_id"].startswith("jp:m:") for b in hand.buttons())
+
+        await fake.until(prompt_done)
 
 
 if __name__ == "__main__":

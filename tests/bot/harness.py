@@ -29,16 +29,18 @@ import copy
 import itertools
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 import aiosqlite
 import discord
 from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+from bot.client import JanpoBot
 from bot.play.clock import ManualClock
+from bot.play.table import Table
 from bot.workers import Lanes
 
 APP_ID = 900_000_000_000_000_001
@@ -47,6 +49,17 @@ GUILD_ID = 800_000_000_000_000_001
 CHANNEL_ID = 700_000_000_000_000_001
 EPHEMERAL = 64
 TIMESTAMP = "2026-11-30T00:00:00.000000+00:00"
+
+StartBot = Callable[..., Awaitable[JanpoBot]]  # the start_bot fixture: keyword options of JanpoBot
+
+
+class TableOptions(TypedDict, total=False):
+    """``/table new`` options that a test keeps in one dict and passes as keywords."""
+
+    game: str
+    stack: int
+    big_blind: int
+    seating: str
 
 
 def user_json(user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
@@ -189,7 +202,8 @@ class Quiet:
                 loop.call_soon(_settle_future, future, result, None)
             return future
 
-        execute, connect = aiosqlite.Connection._execute, aiosqlite.Connection._connect
+        execute: Callable[..., Awaitable[Any]] = aiosqlite.Connection._execute  # untyped in aiosqlite
+        connect = aiosqlite.Connection._connect
 
         async def tracked_execute(conn: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
             return await quiet.track(execute(conn, fn, *args, **kwargs))
@@ -211,7 +225,7 @@ class Quiet:
         monkeypatch.setattr(aiosqlite.Connection, "_execute", tracked_execute)
         monkeypatch.setattr(aiosqlite.Connection, "_connect", tracked_connect)
 
-    def track(self, coro: Any) -> asyncio.Future[Any]:
+    def track(self, coro: Awaitable[Any]) -> asyncio.Future[Any]:
         task = asyncio.ensure_future(coro)
         self.work.add(task)
         task.add_done_callback(self.work.discard)
@@ -322,15 +336,17 @@ class FakeDiscord:
                     break
                 body = {"code": fault.code, "message": _REASONS.get(fault.code, "error")}
                 if fault.status == 403:
-                    raise discord.Forbidden(FakeResponse(403, "Forbidden"), body)  # type: ignore[arg-type]
+                    raise discord.Forbidden(FakeResponse(403, "Forbidden"), body)
                 if fault.status == 404:
-                    raise discord.NotFound(FakeResponse(404, "Not Found"), body)  # type: ignore[arg-type]
+                    raise discord.NotFound(FakeResponse(404, "Not Found"), body)
                 if fault.status >= 500:
-                    raise discord.DiscordServerError(FakeResponse(fault.status, "Server Error"), body)  # type: ignore[arg-type]
-                raise discord.HTTPException(FakeResponse(fault.status, "Error"), body)  # type: ignore[arg-type]
+                    raise discord.DiscordServerError(FakeResponse(fault.status, "Server Error"), body)
+                raise discord.HTTPException(FakeResponse(fault.status, "Error"), body)
         return self._route(method, path, payload or {}, data)
 
-    def _route(self, method: str, path: str, payload: dict[str, Any], files: list[tuple[str, bytes]]) -> Any:
+    def _route(self, method: str, path: str, payload: Any, files: list[tuple[str, bytes]]) -> Any:
+        """Answer one request; ``payload`` is its JSON body, an object except for the list of a
+        command upsert."""
         if path == "/users/@me":
             return self.users[BOT_ID]
         if path == "/oauth2/applications/@me":
@@ -399,7 +415,7 @@ class FakeDiscord:
               files: list[tuple[str, bytes]]) -> dict[str, Any]:
         if mid not in self.messages:  # deleted: Discord answers 404 Unknown Message
             self.calls.append(Call(method, path, "other", payload, files, status=404))
-            raise discord.NotFound(FakeResponse(404, "Not Found"), {"code": 10008, "message": "Unknown Message"})  # type: ignore[arg-type]
+            raise discord.NotFound(FakeResponse(404, "Not Found"), {"code": 10008, "message": "Unknown Message"})
         stored = self.messages[mid]
         _apply(stored, payload, files)
         where = stored.where if stored.where == "dm" else ("interaction" if "/webhooks/" in path else "channel")
@@ -554,9 +570,9 @@ class FakeDiscord:
         Between checks the clock moves to the next wake-up; ``within``: never further than that
         many seconds from the instant of the last wake-up (``settle`` follows CPU pacing and edit
         intervals but stops short of turn timers)."""
-        what = what or getattr(predicate, "__name__", repr(predicate))
+        name = what or str(getattr(predicate, "__name__", repr(predicate)))
         if self.clock is None:
-            return await _poll(predicate, what)
+            return await _poll(predicate, name)
         for _ in range(MAX_STEPS):
             await self.quiet.wait()
             value = predicate()
@@ -564,11 +580,11 @@ class FakeDiscord:
                 return value
             deadline = self.clock.next_deadline()
             if deadline is None:
-                raise AssertionError(f"the bot went idle without {what}")
+                raise AssertionError(f"the bot went idle without {name}")
             if within is not None and deadline > self.clock.now() + within:
-                raise AssertionError(f"nothing due within {within} s and still not {what}")
+                raise AssertionError(f"nothing due within {within} s and still not {name}")
             self.clock.advance_to(deadline)
-        raise AssertionError(f"the bot kept going for {MAX_STEPS} clock steps without {what}")
+        raise AssertionError(f"the bot kept going for {MAX_STEPS} clock steps without {name}")
 
     async def settle(self, within: float = 3.0) -> None:
         """Let the bot do all it does without anyone acting: CPU moves, pictures, edits (waits up to
@@ -601,7 +617,8 @@ class FakeDiscord:
     async def answered(self, token: str) -> Hit:
         """The interaction with this token got its response (message, defer, modal or update)."""
         hit = self.hits[token]
-        return await self.until(lambda: hit.answered and hit, what=f"an answer to {token}")
+        answered: Hit = await self.until(lambda: hit.answered and hit, what=f"an answer to {token}")
+        return answered
 
     async def file_in(self, channel_id: int = CHANNEL_ID, name: str | None = None, after: int = 0) -> Stored:
         """A message with a file (named ``name``) reached the channel, among calls from ``after`` on."""
@@ -611,7 +628,8 @@ class FakeDiscord:
                         and (name is None or any(n == name for n, _ in call.files))):
                     return self.messages.get(call.message_id)
             return None
-        return await self.until(found, what=f"a file {name or ''} in channel {channel_id}")
+        stored: Stored = await self.until(found, what=f"a file {name or ''} in channel {channel_id}")
+        return stored
 
     async def move_made(self, table: Any, move: list[Any], after: int = 0) -> int:
         """Table ``table`` made ``move`` (at index ``after`` or later); returns its index."""
@@ -649,10 +667,11 @@ PREFERENCE = ("Tsumo", "Ron", "All-in", "Call", "Check", "Tsumogiri", "Pass")
 
 def lobby_action(lobby: Stored, name: str) -> str:
     """The custom_id of a lobby button by its action (join, leave, cpu, start, cancel)."""
-    return lobby.button(prefix="jp:l:")["custom_id"].rsplit(":", 1)[0] + f":{name}"
+    custom_id: str = lobby.button(prefix="jp:l:")["custom_id"]
+    return custom_id.rsplit(":", 1)[0] + f":{name}"
 
 
-def table_of(bot: Any) -> Any:
+def table_of(bot: JanpoBot) -> Table:
     """The bot's only table in play."""
     return next(iter(bot.tables.tables.values()))
 
@@ -705,17 +724,22 @@ async def play_out(fake: FakeDiscord, bot: Any, user: int = HOST, limit: int = 4
     """Answer every prompt with the first preferred button until the table ends; returns moves made."""
     moves = 0
     for _ in range(limit):
-        hand = await until(lambda: pending_hand(fake, user) or not bot.tables.table_in(CHANNEL_ID))
+        hand: Stored | bool = await until(lambda: pending_hand(fake, user) or not bot.tables.table_in(CHANNEL_ID))
         if hand is True:  # the table ended: wait for its final picture (the table buttons go)
             await until(lambda: fake.find_table_message() is None)
             await fake.settle()
             return moves
+        assert isinstance(hand, Stored)  # until() gives only a true value
         moves_on = [b for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]
         labels = [b["label"] for b in moves_on]
         words = [lab.split(" ")[0] for lab in labels]  # "Call 500" is a call
         label = next((lab for lab in PREFERENCE if lab in words), labels[0])
         fake.click(bot, user, hand, hand.button(label)["custom_id"])
-        await until(lambda hand=hand: not any(b["custom_id"].startswith("jp:m:") for b in hand.buttons()))
+
+        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
+            return not any(b["custom_id"].startswith("jp:m:") for b in hand.buttons())
+
+        await until(prompt_done)
         moves += 1
     raise AssertionError("the game did not end")
 
@@ -731,7 +755,8 @@ def _option_type(value: Any) -> int:
 def _payload_from_form(form: Any) -> dict[str, Any]:
     for part in form:
         if part.get("name") == "payload_json":
-            return json.loads(part["value"])
+            payload: dict[str, Any] = json.loads(part["value"])
+            return payload
     return {}
 
 

@@ -7,13 +7,15 @@ nothing behind.
 
 from __future__ import annotations
 
-from typing import Any
-
-from harness import (
+from bot.client import JanpoBot
+from bot.play.table import Table
+from engine.scenario import replay
+from tests.bot.harness import (
     CHANNEL_ID,
     GUILD_ID,
     HOST,
     FakeDiscord,
+    StartBot,
     lobby_action,
     open_table,
     pending_hand,
@@ -21,10 +23,8 @@ from harness import (
     until,
 )
 
-from engine.scenario import replay
 
-
-async def played_one_move(fake: FakeDiscord, bot: Any) -> Any:
+async def played_one_move(fake: FakeDiscord, bot: JanpoBot) -> Table:
     """A riichi table the host has made a move at (so there is a game to keep), and its table."""
     fake.add_user(HOST, "Alice")
     await open_table(fake, bot, game="riichi", length="east")
@@ -36,7 +36,7 @@ async def played_one_move(fake: FakeDiscord, bot: Any) -> Any:
     return table
 
 
-async def kept_unrated(bot: Any, table: Any, reason: str) -> None:
+async def kept_unrated(bot: JanpoBot, table: Table, reason: str) -> None:
     """The one aborted game is this table, with every move it played; no result or rating anywhere."""
     [kept] = await bot.store.aborted_games(GUILD_ID)
     assert (kept.table_id, kept.reason, kept.channel_id, kept.game) == (table.table_id, reason, CHANNEL_ID, "riichi")
@@ -49,7 +49,7 @@ async def kept_unrated(bot: Any, table: Any, reason: str) -> None:
     assert await bot.store.rating_history(GUILD_ID, HOST, "riichi") == []
 
 
-async def test_table_abort_keeps_the_game_unrated(fake: FakeDiscord, start_bot) -> None:
+async def test_table_abort_keeps_the_game_unrated(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start_bot()
     table = await played_one_move(fake, bot)
     fake.slash(bot, HOST, "table abort")
@@ -58,7 +58,7 @@ async def test_table_abort_keeps_the_game_unrated(fake: FakeDiscord, start_bot) 
     await kept_unrated(bot, table, "aborted")
 
 
-async def test_a_deleted_channel_keeps_the_game_unrated(fake: FakeDiscord, start_bot) -> None:
+async def test_a_deleted_channel_keeps_the_game_unrated(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start_bot()
     table = await played_one_move(fake, bot)
     hand = await until(lambda: pending_hand(fake, HOST))
@@ -70,7 +70,7 @@ async def test_a_deleted_channel_keeps_the_game_unrated(fake: FakeDiscord, start
     await kept_unrated(bot, table, "gone")
 
 
-async def test_removed_from_the_server_keeps_the_game_unrated(fake: FakeDiscord, start_bot) -> None:
+async def test_removed_from_the_server_keeps_the_game_unrated(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start_bot()
     table = await played_one_move(fake, bot)
     bot.dispatch("guild_remove", type("Guild", (), {"id": GUILD_ID})())
@@ -79,7 +79,7 @@ async def test_removed_from_the_server_keeps_the_game_unrated(fake: FakeDiscord,
     await kept_unrated(bot, table, "gone")
 
 
-async def test_a_lobby_stopped_before_start_leaves_nothing(fake: FakeDiscord, start_bot) -> None:
+async def test_a_lobby_stopped_before_start_leaves_nothing(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     fake.slash(bot, HOST, "table new", game="riichi")

@@ -9,10 +9,21 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from harness import GUILD_ID, HOST, FakeDiscord, open_table, pending_hand, play_out, until
 from mahjong.shanten import Shanten
 
+from bot.client import JanpoBot
 from bot.play import images
+from tests.bot.harness import (
+    GUILD_ID,
+    HOST,
+    FakeDiscord,
+    StartBot,
+    Stored,
+    open_table,
+    pending_hand,
+    play_out,
+    until,
+)
 
 SUITS = "mpsz"
 
@@ -85,16 +96,20 @@ def pictures(monkeypatch: pytest.MonkeyPatch) -> list[tuple[dict[str, Any], dict
     return drawn
 
 
-async def take_turns(fake: FakeDiscord, bot: Any, pictures: list[Any], enough: int) -> None:
+async def take_turns(fake: FakeDiscord, bot: JanpoBot, pictures: list[Any], enough: int) -> None:
     """Answer prompts (the first button) until ``enough`` pictures with a discard were drawn."""
     while sum(1 for v, _ in pictures if v.get("drawn")) < enough:
         hand = await until(lambda: pending_hand(fake, HOST))
         moves = [b for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]
         fake.click(bot, HOST, hand, moves[0]["custom_id"])
-        await until(lambda hand=hand: not any(b["custom_id"].startswith("jp:m:") for b in hand.buttons()))
+
+        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
+            return not any(b["custom_id"].startswith("jp:m:") for b in hand.buttons())
+
+        await until(prompt_done)
 
 
-async def test_five_table_marks_the_best_discards(fake: FakeDiscord, start_bot, pictures: list[Any]) -> None:
+async def test_five_table_marks_the_best_discards(fake: FakeDiscord, start_bot: StartBot, pictures: list[Any]) -> None:
     fake.add_user(HOST, "Ann")
     bot = await start_bot(seed=4)
     await open_table(fake, bot, game="five")
@@ -114,7 +129,7 @@ async def test_five_table_marks_the_best_discards(fake: FakeDiscord, start_bot, 
     assert checked >= 8
 
 
-async def test_riichi_table_without_the_setting_marks_nothing(fake: FakeDiscord, start_bot,
+async def test_riichi_table_without_the_setting_marks_nothing(fake: FakeDiscord, start_bot: StartBot,
                                                               pictures: list[Any]) -> None:
     fake.add_user(HOST, "Ann")
     bot = await start_bot(seed=4)
@@ -123,7 +138,7 @@ async def test_riichi_table_without_the_setting_marks_nothing(fake: FakeDiscord,
     assert pictures and all(marks == {} for _, marks in pictures)
 
 
-async def test_a_player_turns_assist_on_at_a_riichi_table(fake: FakeDiscord, start_bot,
+async def test_a_player_turns_assist_on_at_a_riichi_table(fake: FakeDiscord, start_bot: StartBot,
                                                           pictures: list[Any]) -> None:
     fake.add_user(HOST, "Ann")
     bot = await start_bot(seed=4)
@@ -137,7 +152,7 @@ async def test_a_player_turns_assist_on_at_a_riichi_table(fake: FakeDiscord, sta
                     for t in bot.tables.sessions for p in bot.tables.sessions[t].assisted}
 
 
-async def test_a_finished_game_records_who_used_assist(fake: FakeDiscord, start_bot) -> None:
+async def test_a_finished_game_records_who_used_assist(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Ann")
     bot = await start_bot(seed=2)
     await bot.store.set_user_settings(HOST, {"assist": True})
@@ -158,7 +173,7 @@ def test_assist_default_per_table() -> None:
     assert not assist_default("holdem", "normal")
 
 
-async def test_the_host_chooses_assist_for_the_table(fake: FakeDiscord, start_bot, pictures: list[Any]) -> None:
+async def test_the_host_chooses_assist_for_the_table(fake: FakeDiscord, start_bot: StartBot, pictures: list[Any]) -> None:
     """/table new assist:True turns it on at a riichi table (off by default there), and a player's
     own /settings me choice still wins over the table's."""
     fake.add_user(HOST, "Ann")
@@ -170,7 +185,7 @@ async def test_the_host_chooses_assist_for_the_table(fake: FakeDiscord, start_bo
     assert next(iter(bot.tables.sessions.values())).table.assist is True
 
 
-async def test_the_host_may_turn_assist_off_at_a_five_table(fake: FakeDiscord, start_bot,
+async def test_the_host_may_turn_assist_off_at_a_five_table(fake: FakeDiscord, start_bot: StartBot,
                                                             pictures: list[Any]) -> None:
     fake.add_user(HOST, "Ann")
     bot = await start_bot(seed=4)

@@ -8,16 +8,16 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from harness import HOST, FakeDiscord, open_table, pending_hand, table_of, until
-
+from bot.client import JanpoBot
 from bot.play import lobby
 from bot.play.table import Seat, Table
+from tests.bot.harness import HOST, FakeDiscord, StartBot, open_table, pending_hand, table_of, until
 
 
 class Held:
     """The store's batches wait until ``release``; every write is noted, in the order written."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: Any) -> None:  # its write_batch is replaced
         self.store, self.batch = store, store.write_batch
         self.gate = asyncio.Event()
         self.gate.set()
@@ -39,7 +39,7 @@ class Held:
         self.gate.set()
 
 
-async def cpu_tables(bot: Any, count: int, first: int = 1) -> list[Table]:
+async def cpu_tables(bot: JanpoBot, count: int, first: int = 1) -> list[Table]:
     """Tables of four CPUs, dealt at once (as ``/table new`` and Start would)."""
     tables = []
     for i in range(first, first + count):
@@ -52,13 +52,13 @@ async def cpu_tables(bot: Any, count: int, first: int = 1) -> list[Table]:
     return tables
 
 
-async def stored_moves(bot: Any, table_id: str) -> int:
+async def stored_moves(bot: JanpoBot, table_id: str) -> int:
     record = await bot.store.load_table(table_id)
     return len(record.scenario["moves"]) if record else -1
 
 
 async def test_a_click_is_played_at_once_and_told_only_once_its_slow_save_is_stored(
-        fake: FakeDiscord, start_bot: Any) -> None:
+        fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="janpo")
@@ -79,7 +79,7 @@ async def test_a_click_is_played_at_once_and_told_only_once_its_slow_save_is_sto
 
 
 async def test_saves_of_many_tables_meet_in_one_batch_and_keep_each_table_in_order(
-        fake: FakeDiscord, start_bot: Any) -> None:
+        fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start_bot()
     tables = await cpu_tables(bot, 6)
     held = Held(bot.store)
@@ -98,7 +98,7 @@ async def test_saves_of_many_tables_meet_in_one_batch_and_keep_each_table_in_ord
 
 
 async def test_a_click_is_answered_before_the_cpu_only_tables_waiting_their_turn(
-        fake: FakeDiscord, start_bot: Any) -> None:
+        fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="janpo")
@@ -113,6 +113,7 @@ async def test_a_click_is_answered_before_the_cpu_only_tables_waiting_their_turn
             moved_at_click.append(sum(t.move_no for t in tables) - start)
 
     fake.watch.append(watch)
+    assert fake.clock is not None
     fake.clock.advance(1.0)  # all 30 CPU-only tables are due now, and the click comes with them
     fake.click(bot, HOST, hand, hand.button(prefix="jp:m:")["custom_id"])
     await until(lambda: moved_at_click)
@@ -120,7 +121,7 @@ async def test_a_click_is_answered_before_the_cpu_only_tables_waiting_their_turn
     await until(lambda: sum(t.move_no for t in tables) - start >= 30)  # and they all move after
 
 
-async def test_closing_the_bot_writes_the_saves_still_queued(fake: FakeDiscord, start_bot: Any) -> None:
+async def test_closing_the_bot_writes_the_saves_still_queued(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="janpo")
@@ -139,7 +140,7 @@ async def test_closing_the_bot_writes_the_saves_still_queued(fake: FakeDiscord, 
     assert await stored_moves(bot, table.table_id) == played
 
 
-async def test_an_append_carries_the_meta_only_when_it_changed(fake: FakeDiscord, start_bot: Any) -> None:
+async def test_an_append_carries_the_meta_only_when_it_changed(fake: FakeDiscord, start_bot: StartBot) -> None:
     """A CPU-only table's meta rarely changes: its appends leave it out, and the one that follows
     a change carries it, so a restart still finds the meta as it was last."""
     bot = await start_bot()

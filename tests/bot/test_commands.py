@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import discord
-from harness import GUILD_ID, FakeDiscord
+import pytest
 
 from bot.i18n import CAPTIONS
+from tests.bot.harness import GUILD_ID, FakeDiscord, StartBot
 
 USER = 500_000_000_000_000_011
 
 
-async def test_sync_sends_korean_names_and_descriptions(fake: FakeDiscord, start_bot) -> None:
+async def test_sync_sends_korean_names_and_descriptions(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start_bot()
     names = await bot.sync_commands(None)
     assert {"table", "rules", "help", "settings"} <= set(names)
@@ -26,7 +30,7 @@ async def test_sync_sends_korean_names_and_descriptions(fake: FakeDiscord, start
     assert "en-US" not in table.get("name_localizations", {})
 
 
-async def test_rules_in_korean_and_english(fake: FakeDiscord, start_bot) -> None:
+async def test_rules_in_korean_and_english(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(USER, "민수")
     bot = await start_bot()
     fake.slash(bot, USER, "rules", locale="ko", game="janpo")
@@ -39,7 +43,7 @@ async def test_rules_in_korean_and_english(fake: FakeDiscord, start_bot) -> None
     assert "**P5** Heads-up" in fake.last_reply(USER).text()
 
 
-async def test_help_tours_commands_and_each_game(fake: FakeDiscord, start_bot) -> None:
+async def test_help_tours_commands_and_each_game(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(USER, "Ann")
     bot = await start_bot()
     fake.slash(bot, USER, "help")
@@ -51,7 +55,7 @@ async def test_help_tours_commands_and_each_game(fake: FakeDiscord, start_bot) -
     assert reply.text().count("10. ") == 4  # a ten-line how-to per game
 
 
-async def test_settings_language_sets_the_public_language(fake: FakeDiscord, start_bot) -> None:
+async def test_settings_language_sets_the_public_language(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(USER, "Ann")
     bot = await start_bot()
     fake.slash(bot, USER, "settings language", language="ko")  # without Manage Server: refused
@@ -72,7 +76,7 @@ async def test_settings_language_sets_the_public_language(fake: FakeDiscord, sta
     assert "already has a table" in fake.last_reply(USER).text()  # the reply is in the user's language
 
 
-async def test_table_commands_without_a_table(fake: FakeDiscord, start_bot) -> None:
+async def test_table_commands_without_a_table(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(USER, "Ann")
     bot = await start_bot()
     for command in ("table status", "table leave", "table abort", "table verify"):
@@ -81,8 +85,8 @@ async def test_table_commands_without_a_table(fake: FakeDiscord, start_bot) -> N
         assert "테이블이 없습니다" in fake.last_reply(USER).text(), command
 
 
-async def test_python_m_bot_sync_registers_commands_and_touches_no_table(fake: FakeDiscord, start_bot, tmp_path,
-                                                                        capsys) -> None:
+async def test_python_m_bot_sync_registers_commands_and_touches_no_table(fake: FakeDiscord, start_bot: StartBot, tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
     from bot.__main__ import _sync
     from bot.config import Config
 
@@ -98,7 +102,7 @@ async def test_python_m_bot_sync_registers_commands_and_touches_no_table(fake: F
     assert [c.method for c in made] == ["PUT"] and f"/guilds/{GUILD_ID}/commands" in made[0].path
 
 
-async def test_help_for_one_game_shows_how_to_play_with_a_picture(fake: FakeDiscord, start_bot) -> None:
+async def test_help_for_one_game_shows_how_to_play_with_a_picture(fake: FakeDiscord, start_bot: StartBot) -> None:
     """Issue 10: /help game:<...> gives that game's ten-line how-to and an example picture."""
     fake.add_user(USER, "Ann")
     bot = await start_bot()
@@ -109,7 +113,7 @@ async def test_help_for_one_game_shows_how_to_play_with_a_picture(fake: FakeDisc
     assert reply.files and reply.files[0][0] == "example.png"
 
 
-def _leaves(payload: list[dict], prefix: tuple[str, ...] = (), lang: str | None = None) -> list[str]:
+def _leaves(payload: list[dict[str, Any]], prefix: tuple[str, ...] = (), lang: str | None = None) -> list[str]:
     """Every command a user can type, as `/name sub`, from the payload Discord is sent (1 = sub-command)."""
     out = []
     for c in payload:
@@ -119,7 +123,7 @@ def _leaves(payload: list[dict], prefix: tuple[str, ...] = (), lang: str | None 
     return out
 
 
-async def test_help_lists_every_registered_command_and_the_beginners_guide(fake: FakeDiscord, start_bot) -> None:
+async def test_help_lists_every_registered_command_and_the_beginners_guide(fake: FakeDiscord, start_bot: StartBot) -> None:
     """Issue 20: /help names every slash command the bot registers, in the reader's language."""
     fake.add_user(USER, "Ann")
     bot = await start_bot()

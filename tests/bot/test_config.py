@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
+import sys
+from pathlib import Path
+
 import pytest
 
 from bot import __main__ as main_module
@@ -37,23 +41,23 @@ def test_main_exits_non_zero_without_token(monkeypatch: pytest.MonkeyPatch, caps
 
 
 def test_commands_in_messages_name_the_interpreter_the_reader_has(monkeypatch: pytest.MonkeyPatch,
-                                                                 tmp_path) -> None:
+                                                                 tmp_path: Path) -> None:
     """A README user runs .venv/bin/python without activating the venv: a bare `python` would not work."""
     from bot import config
 
     venv_python = tmp_path / ".venv" / "bin" / "python"
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(config.sys, "executable", str(venv_python))
-    monkeypatch.setattr(config.shutil, "which", lambda name: "/usr/bin/python")
+    monkeypatch.setattr(sys, "executable", str(venv_python))
+    monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/python")
     assert config.python_command() == ".venv/bin/python"
     with pytest.raises(ConfigError) as err:
         load_config({})
     assert ".venv/bin/python -m bot demo" in str(err.value)
-    monkeypatch.setattr(config.shutil, "which", lambda name: str(venv_python))  # an activated venv, or Docker
+    monkeypatch.setattr(shutil, "which", lambda name: str(venv_python))  # an activated venv, or Docker
     assert config.python_command() == "python"
     (tmp_path / "elsewhere").mkdir()
     monkeypatch.chdir(tmp_path / "elsewhere")
-    monkeypatch.setattr(config.shutil, "which", lambda name: None)
+    monkeypatch.setattr(shutil, "which", lambda name: None)
     assert config.python_command() == str(venv_python)  # run from elsewhere: the whole path
 
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness import HOST, FakeDiscord, open_table, table_of, until
+import pytest
 
 from bot.play import cpu, turns
+from tests.bot.harness import HOST, FakeDiscord, StartBot, open_table, table_of, until
 
 
-async def test_cpu_moves_are_a_pause_apart_however_long_the_choice_takes(fake: FakeDiscord, start_bot,
-                                                                          monkeypatch) -> None:
+async def test_cpu_moves_are_a_pause_apart_however_long_the_choice_takes(fake: FakeDiscord, start_bot: StartBot,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """Each CPU choice takes 0.4 s of the clock; the moves still come 1 s apart (not 1.4 s), so a
     table of CPUs makes one move a second whatever the bot's own work costs."""
     fake.add_user(HOST, "Alice")
@@ -28,6 +29,7 @@ async def test_cpu_moves_are_a_pause_apart_however_long_the_choice_takes(fake: F
 
     def timed(*args: Any) -> None:
         play(*args)
+        assert fake.clock is not None
         played_at.append(fake.clock.now())
 
     monkeypatch.setattr(cpu, "choose", slow)

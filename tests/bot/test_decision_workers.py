@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -15,6 +14,7 @@ from bot.play import cpu
 from bot.workers import Lanes
 from engine.games import new_game
 from engine.rng import derive, derive_seed
+from tests.bot.harness import StartBot
 from tests.bot.killed import workers_left_after_kill_9
 
 
@@ -241,7 +241,7 @@ async def test_an_answer_that_cannot_be_read_here_fails_alone() -> None:
 
 
 async def test_a_bot_whose_decision_workers_cannot_start_lets_cpu_turns_in_one_at_a_time(
-        start_bot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        start_bot: StartBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """With no worker processes, CPU choices share the event loop's interpreter lock in a thread:
     the gate lets one CPU-only turn in at a time (three with two workers), so a click waits on one."""
     def no_processes(*args: object, **kw: object) -> None:

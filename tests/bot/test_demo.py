@@ -16,6 +16,7 @@ from bot import __main__ as main_module
 from bot import demo
 from bot.config import python_command
 from bot.render import records
+from bot.render.model import ScoreChange
 from engine.scenario import run as run_scenario
 
 GAMES = ("janpo", "five", "riichi", "holdem")
@@ -123,7 +124,7 @@ def test_kyoku_value_is_what_the_losers_paid() -> None:
 
 
 def test_five_breakdown_marks_closed_hand_bonuses() -> None:
-    record = {"kyoku": "S1", "result": "tsumo", "winner": "C", "hand": [], "win_tile": None,
+    record: dict[str, Any] = {"kyoku": "S1", "result": "tsumo", "winner": "C", "hand": [], "win_tile": None,
               "breakdown": {"lines": [{"key": "closed_hand", "label": "Closed Hand", "han": 1, "tiles": ""},
                                       {"key": "closed_riichi", "label": "Riichi", "han": 1, "tiles": ""},
                                       {"key": "vip_set", "label": "VIP Set", "han": 1, "tiles": "777z"}],
@@ -132,7 +133,7 @@ def test_five_breakdown_marks_closed_hand_bonuses() -> None:
     image = records.five_image(record, ["A", "B", "C", "D"])
     assert [(x.label, x.bonus) for x in image.lines] == [("Closed Hand", False), ("Riichi", True),
                                                          ("VIP Set 777z", False)]
-    assert (image.total_han, image.base_score, image.changes[0]) == (3, 20, records.ScoreChange("C", 60))
+    assert (image.total_han, image.base_score, image.changes[0]) == (3, 20, ScoreChange("C", 60))
 
 
 def test_showdown_shares_and_hand_names() -> None:

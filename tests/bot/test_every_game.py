@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from harness import HOST, FakeDiscord, open_table, pending_hand, play_out, until
+
+from tests.bot.harness import HOST, FakeDiscord, StartBot, Stored, open_table, pending_hand, play_out, until
 
 
 @pytest.mark.parametrize(("game", "options"), [("riichi", {"length": "east"}), ("five", {})])
-async def test_mahjong_tables_play_to_the_end(fake: FakeDiscord, start_bot, game: str, options: dict) -> None:
+async def test_mahjong_tables_play_to_the_end(fake: FakeDiscord, start_bot: StartBot, game: str, options: dict[str, Any]) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot(cpu_pause=0.0)
     lobby = await open_table(fake, bot, game=game, **options)
@@ -20,6 +23,7 @@ async def test_mahjong_tables_play_to_the_end(fake: FakeDiscord, start_bot, game
     turns = [text for text in sent if "your move" in text]
     assert turns and all("Time runs out <t:" in text for text in claims + turns)
     results = [m for m in fake.channel_messages() if m.content.startswith("Result of ")]
+    assert table.game is not None
     assert len(results) == len(table.game.summary()["kyoku_results"]) > 0
     print(game, len(table.moves), "moves,", len(claims), "claim prompts")
 
@@ -35,7 +39,7 @@ def test_table_options_per_game() -> None:
     assert table_options("holdem", None, None, None, 100, 300, 5000) == {"blinds": [100, 300], "stacks": 5000}
 
 
-async def test_an_unanswered_call_prompt_passes_when_its_time_runs_out(fake: FakeDiscord, start_bot) -> None:
+async def test_an_unanswered_call_prompt_passes_when_its_time_runs_out(fake: FakeDiscord, start_bot: StartBot) -> None:
     """Issue 8 item 3 / J15: a claim not answered in time is a pass, and play goes on."""
     fake.add_user(HOST, "Alice")
     bot = await start_bot(cpu_pause=0.0)
@@ -46,7 +50,11 @@ async def test_an_unanswered_call_prompt_passes_when_its_time_runs_out(fake: Fak
         if "; you may call it." in hand.content:
             break
         fake.click(bot, HOST, hand, hand.buttons()[0]["custom_id"])  # a turn: discard at once
-        await until(lambda hand=hand: not hand.buttons())
+
+        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
+            return not hand.buttons()
+
+        await until(prompt_done)
     else:
         raise AssertionError("no call prompt came")
     assert "Pass" in hand.labels() and "<t:" in hand.content

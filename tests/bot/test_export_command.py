@@ -6,17 +6,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from harness import FakeDiscord
-from test_results_commands import ANN, BEN, ask, finished, scenario, start
-
 from engine.scenario import replay
+from tests.bot.harness import FakeDiscord, StartBot
+from tests.bot.test_results_commands import ANN, BEN, ask, finished, scenario, start
 
 
-def _events(text: str) -> list[dict[str, Any]]:
+def _events(text: bytes) -> list[dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines()]
 
 
-async def test_export_riichi_attaches_scenario_tenhou_log_and_mjai_stream(fake: FakeDiscord, start_bot: Any) -> None:
+async def test_export_riichi_attaches_scenario_tenhou_log_and_mjai_stream(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start(fake, start_bot)
     spec = scenario("riichi")
     game_id = await bot.store.finish_game(None, finished(spec, [ANN, None, None, None]))
@@ -38,7 +37,7 @@ async def test_export_riichi_attaches_scenario_tenhou_log_and_mjai_stream(fake: 
 
 
 async def test_export_five_and_janpo_attach_the_mjai_stream_but_no_tenhou_log(fake: FakeDiscord,
-                                                                           start_bot: Any) -> None:
+                                                                           start_bot: StartBot) -> None:
     bot = await start(fake, start_bot)
     five = await bot.store.finish_game(None, finished(scenario("five"), [ANN, None, None, None]))
     reply = await ask(fake, bot, ANN, "export", locale="ko", game=five)
@@ -55,7 +54,7 @@ async def test_export_five_and_janpo_attach_the_mjai_stream_but_no_tenhou_log(fa
     assert events[-1]["scores"] == [summary["points"][p] for p in scenario("janpo")["players"]]
 
 
-async def test_a_player_exports_their_own_view_with_the_other_hands_hidden(fake: FakeDiscord, start_bot: Any) -> None:
+async def test_a_player_exports_their_own_view_with_the_other_hands_hidden(fake: FakeDiscord, start_bot: StartBot) -> None:
     """Information sets: a seat's file holds its own tiles only; the rest is public."""
     bot = await start(fake, start_bot)
     spec = scenario("riichi")
@@ -82,7 +81,7 @@ async def test_a_player_exports_their_own_view_with_the_other_hands_hidden(fake:
     assert hidden > 0
 
 
-async def test_only_a_player_of_the_game_gets_a_seat_view(fake: FakeDiscord, start_bot: Any) -> None:
+async def test_only_a_player_of_the_game_gets_a_seat_view(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start(fake, start_bot)
     game_id = await bot.store.finish_game(None, finished(scenario("riichi"), [ANN, None, None, None]))
     reply = await ask(fake, bot, BEN, "export", game=game_id, view="mine")

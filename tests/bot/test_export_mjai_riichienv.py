@@ -125,14 +125,18 @@ def _final_hands(stream: list[dict[str, Any]]) -> list[tuple[list[int], list[lis
     for e in stream:
         kind, actor = e["type"], e.get("actor")
         if kind == "tsumo":
+            assert actor is not None  # every move names its seat
             hands[actor].append(_kind(e["pai"]))
         elif kind == "dahai":
+            assert actor is not None  # every move names its seat
             hands[actor].remove(_kind(e["pai"]))
         elif kind in ("chi", "pon", "daiminkan", "ankan"):
+            assert actor is not None  # every move names its seat
             for t in e["consumed"]:
                 hands[actor].remove(_kind(t))
             melds[actor].append(sorted(_kind(t) for t in e["consumed"] + ([e["pai"]] if "pai" in e else [])))
         elif kind == "kakan":
+            assert actor is not None  # every move names its seat
             hands[actor].remove(_kind(e["pai"]))
             pon = next(m for m in melds[actor] if len(m) == 3 and m[0] == m[1] == _kind(e["pai"]))
             pon.append(_kind(e["pai"]))
@@ -206,7 +210,7 @@ def _double_wind_pair(result: dict[str, Any], stream: list[dict[str, Any]], winn
     start = stream[0]
     seat_wind = "ESWN"[(winner - start["oya"]) % 4]
     tile = DOUBLE_WIND_KANDS[start["bakaze"]]
-    return seat_wind == start["bakaze"] and result["hand"].count(tile) == 2
+    return bool(seat_wind == start["bakaze"] and result["hand"].count(tile) == 2)
 
 
 def check_game(tmp_path: Path, played: PlayedGame) -> dict[str, int]:

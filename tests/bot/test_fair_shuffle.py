@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import GUILD_ID, HOST, FakeDiscord, Stored, lobby_action, log_in, play_out, table_of, until
 
 from bot.client import JanpoBot
 from bot.config import Config
@@ -21,9 +20,22 @@ from bot.storage import Store
 from engine.fairness import RULES_VERSION, derive_seed
 from engine.verify import main as verify_main
 from engine.verify import verify as engine_verify
+from tests.bot.harness import (
+    GUILD_ID,
+    HOST,
+    FakeDiscord,
+    StartBot,
+    Stored,
+    TableOptions,
+    lobby_action,
+    log_in,
+    play_out,
+    table_of,
+    until,
+)
 
 GUEST = 500_000_000_000_000_003
-HOLDEM = {"game": "holdem", "stack": 1000, "big_blind": 200}
+HOLDEM: TableOptions = {"game": "holdem", "stack": 1000, "big_blind": 200}
 OPTIONS = {"blinds": [100, 200], "stacks": 1000}
 
 
@@ -79,7 +91,7 @@ def everything_sent(fake: FakeDiscord, calls: list[Any]) -> str:
         blob.hex() + repr(blob) for c in calls for _, blob in c.files)
 
 
-async def test_commitment_seed_and_reveal_follow_the_recorded_ids(fake: FakeDiscord, fair_bot) -> None:
+async def test_commitment_seed_and_reveal_follow_the_recorded_ids(fake: FakeDiscord, fair_bot: StartBot) -> None:
     """The lobby shows SHA-256 of the secret the end reveals; the seed is derived from the host's
     /table new, the guest's Join and the Start ids (a different Start id gives another seed); a
     second Start changes nothing; no message says the secret before the game is over."""
@@ -123,7 +135,7 @@ async def test_commitment_seed_and_reveal_follow_the_recorded_ids(fake: FakeDisc
     assert engine_verify(game.scenario).startswith("verified")  # the stored record is the verify file
 
 
-async def test_verify_passes_after_a_restart_and_by_game_number(fake: FakeDiscord, fair_bot) -> None:
+async def test_verify_passes_after_a_restart_and_by_game_number(fake: FakeDiscord, fair_bot: StartBot) -> None:
     """The secret drawn at the lobby survives a restart before Start and one during play; after
     the game a new bot over the same store verifies it from the stored record, by channel and by
     game number."""
@@ -137,7 +149,8 @@ async def test_verify_passes_after_a_restart_and_by_game_number(fake: FakeDiscor
     bot = await fair_bot()  # the lobby comes back with its secret; its buttons work again
     fake.click(bot, HOST, lobby, lobby_action(lobby, "start"))
     await fake.settle()
-    assert table_of(bot).fairness["commitment"] == commitment
+    fairness = table_of(bot).fairness
+    assert fairness is not None and fairness["commitment"] == commitment
     fake.slash(bot, HOST, "table verify")
     await fake.settle()
     assert "still running" in fake.last_reply(HOST).text() and commitment in fake.last_reply(HOST).text()
@@ -145,7 +158,8 @@ async def test_verify_passes_after_a_restart_and_by_game_number(fake: FakeDiscor
     await bot.tables.close()
 
     bot = await fair_bot()  # a restart mid-game: the table resumes with its secret and ids
-    assert table_of(bot).fairness["commitment"] == commitment and len(table_of(bot).fairness["entropy"]) == 3
+    fairness = table_of(bot).fairness
+    assert fairness is not None and fairness["commitment"] == commitment and len(fairness["entropy"]) == 3
     await until(lambda: len(fake.dms(HOST)) > dms)  # the hand is sent again
     for old in fake.dms(HOST)[:dms]:  # the prompt sent before the restart keeps its (stale) buttons:
         old.data["components"] = []  # play_out answers the new one only
@@ -193,7 +207,7 @@ def drop_last_move(s: dict[str, Any]) -> None:
     (shift_join_id, "is not the seed"),
     (drop_last_move, "fairness.outcome.finished: the replay gives false"),
 ])
-async def test_verify_fails_plainly_on_a_tampered_record(fake: FakeDiscord, fair_bot, tmp_path: Path,
+async def test_verify_fails_plainly_on_a_tampered_record(fake: FakeDiscord, fair_bot: StartBot, tmp_path: Path,
                                                          change: Callable[[dict[str, Any]], None],
                                                          reason: str) -> None:
     """The stored secret, a recorded Join id or the moves changed after the game: verify says the
@@ -215,7 +229,7 @@ async def test_verify_fails_plainly_on_a_tampered_record(fake: FakeDiscord, fair
     assert "did NOT verify" in reply and reason in reply, reply
 
 
-async def test_leave_drops_the_join_id_and_export_gives_the_verify_file(fake: FakeDiscord, fair_bot,
+async def test_leave_drops_the_join_id_and_export_gives_the_verify_file(fake: FakeDiscord, fair_bot: StartBot,
                                                                         tmp_path: Path) -> None:
     """A player who leaves the lobby is taken out of the ids and their new Join counts (D70); the
     /export scenario file is the verify file ``python -m engine.verify`` accepts (exit 0)."""
@@ -230,7 +244,8 @@ async def test_leave_drops_the_join_id_and_export_gives_the_verify_file(fake: Fa
     start = fake.click(bot, HOST, lobby, lobby_action(lobby, "start"))
     await fake.settle()
     entropy = [opened, interaction_id(fake, again), interaction_id(fake, start)]
-    assert first_join not in entropy and table_of(bot).fairness["entropy"] == entropy
+    fairness = table_of(bot).fairness
+    assert fairness is not None and first_join not in entropy and fairness["entropy"] == entropy
     await play_out(fake, bot)
 
     game_id = (await bot.store.history(GUILD_ID))[0].game_id

@@ -5,13 +5,22 @@ from __future__ import annotations
 
 import json
 
-from harness import CHANNEL_ID, HOST, FakeDiscord, open_table, pending_hand, table_of, until
-
 from bot.i18n import t
 from bot.play.moves import played
+from tests.bot.harness import (
+    CHANNEL_ID,
+    HOST,
+    FakeDiscord,
+    StartBot,
+    Stored,
+    open_table,
+    pending_hand,
+    table_of,
+    until,
+)
 
 
-async def test_janpo_turn_says_the_call_the_pot_and_points_behind(fake: FakeDiscord, start_bot) -> None:
+async def test_janpo_turn_says_the_call_the_pot_and_points_behind(fake: FakeDiscord, start_bot: StartBot) -> None:
     """J3, J4: the dealer sits at CO and faces the big blind: 500 to call, 700 in the pot."""
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
@@ -22,12 +31,13 @@ async def test_janpo_turn_says_the_call_the_pot_and_points_behind(fake: FakeDisc
 
 
 async def test_holdem_raise_modal_says_total_for_the_street_and_the_answer_says_raise_to(
-        fake: FakeDiscord, start_bot) -> None:
+        fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
     table = table_of(bot)
     hand = await until(lambda: pending_hand(fake, HOST))
+    assert table.game is not None
     view = table.game.view("A")
     to_call = view["current_bet"] - view["bets"].get("A", 0)
     assert f"To call: {to_call:,} · pot: {view['pot']:,} · your chips behind: {view['stacks']['A']:,}" in hand.content
@@ -42,7 +52,7 @@ async def test_holdem_raise_modal_says_total_for_the_street_and_the_answer_says_
     await until(lambda: hand.content == f"Played: raise to {low + 100:,}.")
 
 
-async def test_claim_prompt_names_the_tile_and_who_discarded_it(fake: FakeDiscord, start_bot) -> None:
+async def test_claim_prompt_names_the_tile_and_who_discarded_it(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot(cpu_pause=0.0)
     await open_table(fake, bot, game="riichi", length="east")
@@ -52,16 +62,21 @@ async def test_claim_prompt_names_the_tile_and_who_discarded_it(fake: FakeDiscor
         if "you may call it" in hand.content:
             break
         fake.click(bot, HOST, hand, hand.buttons()[0]["custom_id"])
-        await until(lambda hand=hand: not hand.buttons())
+
+        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
+            return not hand.buttons()
+
+        await until(prompt_done)
     else:
         raise AssertionError("no call prompt came")
+    assert table.game is not None
     last = table.game.view("A")["last_discard"]
     name = table.seat(last["player"]).name
     assert f"seat A: {name} (CPU, normal) discarded {last['tile']}; you may call it." in hand.content
     assert "Pass" in hand.labels()
 
 
-async def test_tada_jan_time_is_said_on_turns_without_poker(fake: FakeDiscord, start_bot) -> None:
+async def test_tada_jan_time_is_said_on_turns_without_poker(fake: FakeDiscord, start_bot: StartBot) -> None:
     """J7: a draw turn with no poker action on the player is tada-jan time; J9 playout said too."""
     fake.add_user(HOST, "Alice")
     fake.guild_locale = "ko"
@@ -76,6 +91,7 @@ async def test_tada_jan_time_is_said_on_turns_without_poker(fake: FakeDiscord, s
         hand = await until(lambda: pending_hand(fake, HOST) or bot.tables.table_in(CHANNEL_ID) is None)
         if hand is True:
             continue
+        assert table.game is not None
         view = table.game.view("A")
         tada = "타다 마작 타임: 이번 차례는 마작만 합니다." in hand.content
         assert tada == bool(view["tada_jan"] and "울 수 있습니다" not in hand.content)
@@ -88,7 +104,11 @@ async def test_tada_jan_time_is_said_on_turns_without_poker(fake: FakeDiscord, s
         moves = [b for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]
         choice = next((b for b in moves if b["label"].startswith(("체크", "콜", "츠모기리"))), moves[0])
         fake.click(bot, HOST, hand, choice["custom_id"], locale="ko")
-        await until(lambda hand=hand: not any(b["custom_id"].startswith("jp:m:") for b in hand.buttons()))
+
+        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
+            return not any(b["custom_id"].startswith("jp:m:") for b in hand.buttons())
+
+        await until(prompt_done)
     assert seen["tada"] and seen["poker"] and seen["free"]
 
 

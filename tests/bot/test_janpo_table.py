@@ -7,10 +7,11 @@ import re
 from collections import Counter
 from typing import Any
 
-from harness import (
+from tests.bot.harness import (
     CHANNEL_ID,
     HOST,
     FakeDiscord,
+    StartBot,
     lobby_action,
     open_table,
     pending_hand,
@@ -35,7 +36,7 @@ def public_tiles(view: dict[str, Any]) -> Counter[str]:
     return seen
 
 
-async def test_janpo_one_human_three_cpus_to_final_standings(fake: FakeDiscord, start_bot, public_sprites) -> None:
+async def test_janpo_one_human_three_cpus_to_final_standings(fake: FakeDiscord, start_bot: StartBot, public_sprites: list[tuple[dict[str, Any], list[str]]]) -> None:
     """Also the privacy scan (issue 8): nothing concealed in any channel payload of the whole game."""
     fake.add_user(HOST, "Alice")
     bot = await start_bot(cpu_pause=0.0)
@@ -49,6 +50,7 @@ async def test_janpo_one_human_three_cpus_to_final_standings(fake: FakeDiscord, 
     assert moves > 10 and table.status == "finished"
     assert "Final standings" in text and f"Seed: `{table.seed}`" in text
     assert [line.split(". ")[0] for line in text.split("\n") if re.match(r"^\d\. ", line)] == ["1", "2", "3", "4"]
+    assert table.game is not None
     assert sum(v for _, v in table.game.summary()["standings"]) + table.game.summary()["deposits"] == 100_000
     results = [m for m in fake.channel_messages() if m.content.startswith("Result of ")]
     titles = [r["kyoku"] + (f" · {r['honba']} honba" if r["honba"] else "") for r in table.game.summary()["kyoku_results"]]
@@ -77,7 +79,7 @@ async def test_janpo_one_human_three_cpus_to_final_standings(fake: FakeDiscord, 
         assert not re.search(rf"(?<![A-Za-z0-9]){card}(?![A-Za-z0-9])", public_text), card
 
 
-async def test_korean_player_sees_korean_and_english_player_english(fake: FakeDiscord, start_bot) -> None:
+async def test_korean_player_sees_korean_and_english_player_english(fake: FakeDiscord, start_bot: StartBot) -> None:
     """Issue 11: one Janpo table, a Korean-locale host and an English-locale guest (J7 turns)."""
     fake.add_user(HOST, "민수")
     fake.add_user(GUEST, "Ann")

@@ -6,14 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from harness import FakeDiscord, Stored
 from mahjong.shanten import Shanten
 from mahjong.tile import TilesConverter
 
+from bot.client import JanpoBot
+from bot.cogs.learn import LearnCog
 from bot.i18n import t
 from bot.learn import lesson as lesson_module
 from bot.learn.lesson import LEARNER
 from bot.learn.script import SCRIPTS
+from engine.cpu import choose_move
+from tests.bot.harness import FakeDiscord, StartBot, Stored
 
 USER = 510_000_000_000_000_001
 STRANGER = 510_000_000_000_000_002
@@ -21,8 +24,9 @@ LOCALES = {"en": "en-US", "ko": "ko"}
 PREFER = ("tsumo", "ron", "riichi", "pass", "check", "call")
 
 
-def _lesson(bot: Any) -> Any:
+def _lesson(bot: JanpoBot) -> Any:
     cog = bot.get_cog("LearnCog")
+    assert isinstance(cog, LearnCog)
     return next(iter(cog.lessons.values()))
 
 
@@ -71,7 +75,7 @@ def _button(message: Stored, no: int, arg: str) -> dict[str, Any] | None:
     return next((b for b in message.buttons() if b["custom_id"].endswith(f":{no}:{arg}")), None)
 
 
-async def _reveal(fake: FakeDiscord, bot: Any, lesson: Any, arg: str, locale: str) -> dict[str, Any]:
+async def _reveal(fake: FakeDiscord, bot: JanpoBot, lesson: Any, arg: str, locale: str) -> dict[str, Any]:
     """The button for legal move ``arg``, after the riichi toggle or Janpo poker part it sits behind
     (those clicks change only the buttons: the move number stays)."""
     no = lesson.no
@@ -84,8 +88,8 @@ async def _reveal(fake: FakeDiscord, bot: Any, lesson: Any, arg: str, locale: st
         if verb:
             toggles.insert(0, f"p{verb}")
     for toggle in toggles:
-        if _button(_message(fake), no, arg) is None and _button(_message(fake), no, toggle) is not None:
-            fake.click(bot, USER, _message(fake), _button(_message(fake), no, toggle)["custom_id"], locale=locale)
+        if _button(_message(fake), no, arg) is None and (shown := _button(_message(fake), no, toggle)) is not None:
+            fake.click(bot, USER, _message(fake), shown["custom_id"], locale=locale)
             await fake.settle()
             assert lesson.no == no
     found = _button(_message(fake), no, arg)
@@ -95,10 +99,10 @@ async def _reveal(fake: FakeDiscord, bot: Any, lesson: Any, arg: str, locale: st
 
 @pytest.mark.parametrize("game", ["five", "riichi", "janpo", "holdem"])
 @pytest.mark.parametrize("lang", ["en", "ko"])
-async def test_learn_plays_one_guided_hand_to_its_end(fake: FakeDiscord, start_bot: Any, monkeypatch: Any,
+async def test_learn_plays_one_guided_hand_to_its_end(fake: FakeDiscord, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch,
                                                       game: str, lang: str) -> None:
     seen_views: list[dict[str, Any]] = []
-    real = lesson_module.choose_move
+    real = choose_move  # what bot.learn.lesson calls
 
     def watched(name: str, view: dict[str, Any], legal: Any, rng: Any, level: str = "normal") -> Any:
         seen_views.append(view)
@@ -193,7 +197,7 @@ async def test_learn_plays_one_guided_hand_to_its_end(fake: FakeDiscord, start_b
     assert not fake.public_calls()  # the whole lesson stayed private
 
 
-async def test_a_click_after_a_restart_says_the_lesson_has_ended(fake: FakeDiscord, start_bot: Any) -> None:
+async def test_a_click_after_a_restart_says_the_lesson_has_ended(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(USER, "Ann")
     bot = await start_bot()
     fake.slash(bot, USER, "learn", game="riichi")
@@ -204,7 +208,8 @@ async def test_a_click_after_a_restart_says_the_lesson_has_ended(fake: FakeDisco
     fake.click(fresh, USER, message, message.buttons()[0]["custom_id"])
     await fake.settle()
     assert "This lesson has ended. Start again with /learn." in fake.last_reply(USER).text()
-    assert not fresh.get_cog("LearnCog").lessons
+    cog = fresh.get_cog("LearnCog")
+    assert isinstance(cog, LearnCog) and not cog.lessons
 
 
 def test_a_janpo_chip_action_is_explained_with_the_next_prompt() -> None:
@@ -242,7 +247,7 @@ def test_a_bet_or_raise_is_offered_at_its_lowest_amount() -> None:
     assert move == [legal[raise_at][0], "raise", low]
 
 
-async def test_a_double_click_plays_the_move_once(fake: FakeDiscord, start_bot: Any) -> None:
+async def test_a_double_click_plays_the_move_once(fake: FakeDiscord, start_bot: StartBot) -> None:
     """Two clicks on the same button before the first is answered: one move, the other refused."""
     fake.add_user(USER, "Ann")
     bot = await start_bot()

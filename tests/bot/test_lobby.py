@@ -2,19 +2,32 @@
 
 from __future__ import annotations
 
-from harness import CHANNEL_ID, HOST, FakeDiscord, Stored, lobby_action, open_table, pending_hand, until
+from typing import Any
+
+from bot.client import JanpoBot
+from tests.bot.harness import (
+    CHANNEL_ID,
+    HOST,
+    FakeDiscord,
+    StartBot,
+    Stored,
+    lobby_action,
+    open_table,
+    pending_hand,
+    until,
+)
 
 GUEST = 500_000_000_000_000_004
 OTHER = 500_000_000_000_000_005
 
 
-async def new_lobby(fake: FakeDiscord, bot, game: str = "riichi", **options) -> Stored:
+async def new_lobby(fake: FakeDiscord, bot: JanpoBot, game: str = "riichi", **options: Any) -> Stored:
     fake.slash(bot, HOST, "table new", game=game, **options)
     await fake.settle()
     return fake.channel_messages()[-1]
 
 
-async def test_join_leave_and_host_rights(fake: FakeDiscord, start_bot) -> None:
+async def test_join_leave_and_host_rights(fake: FakeDiscord, start_bot: StartBot) -> None:
     for uid, name in ((HOST, "Alice"), (GUEST, "Bob"), (OTHER, "Cho")):
         fake.add_user(uid, name)
     bot = await start_bot()
@@ -48,6 +61,7 @@ async def test_join_leave_and_host_rights(fake: FakeDiscord, start_bot) -> None:
     await fake.settle()
     assert "table is full" in fake.last_reply(OTHER).text()
     table = bot.tables.table_in(CHANNEL_ID)
+    assert table is not None
     assert table.options == {"red_fives": False} and table.timer == 45
 
     fake.click(bot, HOST, lobby, lobby_action(lobby, "cancel"))
@@ -56,7 +70,7 @@ async def test_join_leave_and_host_rights(fake: FakeDiscord, start_bot) -> None:
     assert bot.tables.table_in(CHANNEL_ID) is None and await bot.store.load_unfinished() == []
 
 
-async def test_a_korean_server_gets_a_korean_lobby(fake: FakeDiscord, start_bot) -> None:
+async def test_a_korean_server_gets_a_korean_lobby(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     fake.guild_locale = "ko"
     bot = await start_bot()
@@ -65,7 +79,7 @@ async def test_a_korean_server_gets_a_korean_lobby(fake: FakeDiscord, start_bot)
     assert "블라인드 100/200, 스택 20,000" in lobby.text()
 
 
-async def test_status_leave_and_abort_during_play(fake: FakeDiscord, start_bot) -> None:
+async def test_status_leave_and_abort_during_play(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     fake.add_user(GUEST, "Bob")
     bot = await start_bot()
@@ -77,6 +91,7 @@ async def test_status_leave_and_abort_during_play(fake: FakeDiscord, start_bot) 
     fake.click(bot, HOST, lobby, lobby_action(lobby, "start"))
     await fake.settle()
     table = bot.tables.table_in(CHANNEL_ID)
+    assert table is not None
     assert [s.user_id for s in table.seats] == [HOST, GUEST]  # two players: no CPU added (P1)
 
     fake.slash(bot, GUEST, "table status")
@@ -104,7 +119,7 @@ async def test_status_leave_and_abort_during_play(fake: FakeDiscord, start_bot) 
     assert "earlier move" in fake.last_reply(HOST).text()
 
 
-async def test_im_back_when_not_away(fake: FakeDiscord, start_bot) -> None:
+async def test_im_back_when_not_away(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="holdem")
@@ -114,7 +129,7 @@ async def test_im_back_when_not_away(fake: FakeDiscord, start_bot) -> None:
     assert "not marked as away" in fake.last_reply(HOST).text()
 
 
-async def test_a_lobby_survives_a_restart(fake: FakeDiscord, start_bot) -> None:
+async def test_a_lobby_survives_a_restart(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     fake.add_user(GUEST, "Bob")
     first = await start_bot()

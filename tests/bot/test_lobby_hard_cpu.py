@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from harness import CHANNEL_ID, HOST, FakeDiscord, lobby_action
-
 from bot.cogs.tables import LEVEL_CHOICES
 from bot.i18n import en, ko
 from bot.play.messages import LEVEL_KEYS
+from tests.bot.harness import CHANNEL_ID, HOST, FakeDiscord, StartBot, lobby_action
 
 
 def test_every_level_is_offered_and_named() -> None:
@@ -16,7 +15,7 @@ def test_every_level_is_offered_and_named() -> None:
     assert en.MESSAGES["level.hard"] == "hard" and ko.MESSAGES["level.hard"] == "어려움"
 
 
-async def test_a_hard_cpu_takes_a_seat(fake: FakeDiscord, start_bot) -> None:
+async def test_a_hard_cpu_takes_a_seat(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     fake.slash(bot, HOST, "table new", game="riichi", cpu="hard")
@@ -25,4 +24,6 @@ async def test_a_hard_cpu_takes_a_seat(fake: FakeDiscord, start_bot) -> None:
     fake.click(bot, HOST, lobby, lobby_action(lobby, "cpu"))
     await fake.settle()
     assert "(CPU, hard)" in lobby.text()
-    assert [s.level for s in bot.tables.table_in(CHANNEL_ID).seats if s.user_id is None] == ["hard"]
+    table = bot.tables.table_in(CHANNEL_ID)
+    assert table is not None
+    assert [s.level for s in table.seats if s.user_id is None] == ["hard"]

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import os
 import random
+from typing import Any
 
 import pytest
 
 from bot.i18n import LANGUAGES
 from bot.play.messages import button_labels
 from bot.play.moves import MAX_BUTTONS, default_part, layout, poker_parts, split
+from engine.base import Move
 from engine.cpu import choose_move
 from engine.games import new_game
 
 STATES = int(os.environ.get("BOT_MOVE_STATES", "800"))  # game states checked, over the four games
 
-JANPO_TURN = [
+JANPO_TURN: list[Move] = [
     ["A", "discard", "2m", "check"], ["A", "discard", "2m", "fold"], ["A", "tsumogiri", "check"],
     ["A", "tsumogiri", "fold"], ["A", "tsumogiri", "bet", [500, 24000]], ["A", "tsumogiri", "allin"],
     ["A", "riichi", "2m", "check"], ["A", "riichi", "2m", "fold"], ["A", "riichi", "tsumogiri", "check"],
@@ -24,7 +26,7 @@ JANPO_TURN = [
 ]
 
 
-def reachable(legal: list[list]) -> set[int]:
+def reachable(legal: list[Move]) -> set[int]:
     """Every move index some choice of poker part and riichi toggle shows as a button."""
     parts = poker_parts(legal) or [""]
     return {b.index for part in parts for riichi in (False, True) for b in layout(legal, part, riichi)
@@ -58,7 +60,7 @@ def test_facing_a_bet_the_default_is_fold_never_a_chip_action() -> None:
 def test_claims_and_plain_poker_are_one_click() -> None:
     claim = [["B", "ron"], ["B", "pon"], ["B", "chi", "4m6m"], ["B", "pass"]]
     assert [b.key for b in layout(claim)] == ["move.ron", "move.pon", "move.chi", "move.pass"]
-    poker = [["C", "fold"], ["C", "call"], ["C", "raise", [400, 2000]], ["C", "allin"]]
+    poker: list[Move] = [["C", "fold"], ["C", "call"], ["C", "raise", [400, 2000]], ["C", "allin"]]
     shown = layout(poker)
     assert [b.kind for b in shown] == ["move"] * 4 and shown[2].amount == (400, 2000)
 
@@ -67,7 +69,7 @@ def test_claims_and_plain_poker_are_one_click() -> None:
 def test_every_legal_move_of_real_games_is_reachable(game: str) -> None:
     rng = random.Random(7)
     players = ["A", "B", "C", "D"]
-    spec = {"game": game, "players": players, "seed": 11, "options": {}}
+    spec: dict[str, Any] = {"game": game, "players": players, "seed": 11, "options": {}}
     state, checked = new_game(spec), 0
     while checked < STATES // 4:
         if state.finished:

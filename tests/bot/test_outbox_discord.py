@@ -7,9 +7,9 @@ from collections.abc import AsyncIterator
 
 import discord
 import pytest
-from harness import CHANNEL_ID, FakeDiscord, log_in
 
 from bot.outbox import CANNOT_DM, UNKNOWN_MESSAGE, Outbox, Priority, Reason, Route, Status
+from tests.bot.harness import CHANNEL_ID, FakeDiscord, log_in
 
 USER = 500_000_000_000_000_042
 

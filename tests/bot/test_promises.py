@@ -9,11 +9,19 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from harness import (
+import pytest
+
+from bot.client import JanpoBot
+from bot.play.images import Job
+from bot.render.model import HandImage
+from bot.render.palette import Kind
+from engine.scenario import replay
+from tests.bot.harness import (
     CHANNEL_ID,
     GUILD_ID,
     HOST,
     FakeDiscord,
+    StartBot,
     Stored,
     lobby_action,
     open_table,
@@ -23,14 +31,12 @@ from harness import (
     until,
 )
 
-from engine.scenario import replay
-
 GUEST = 500_000_000_000_000_021
 THIRD = 500_000_000_000_000_022
 OTHER_CHANNEL = 700_000_000_000_000_009
 
 
-async def lobby_with(fake: FakeDiscord, bot: Any, game: str, *guests: int, **options: Any) -> Stored:
+async def lobby_with(fake: FakeDiscord, bot: JanpoBot, game: str, *guests: int, **options: Any) -> Stored:
     fake.slash(bot, HOST, "table new", game=game, seating="join", **options)
     await fake.settle()
     lobby = fake.channel_messages()[-1]
@@ -45,14 +51,14 @@ def users(fake: FakeDiscord) -> None:
         fake.add_user(uid, name)
 
 
-async def stored_table(bot: Any) -> Any:
+async def stored_table(bot: JanpoBot) -> Any:
     [record] = await bot.store.load_unfinished()
     return record
 
 
 # ---- 1. the lobby race ---------------------------------------------------------------------------
 
-async def test_leave_pressed_during_start_changes_nothing(fake: FakeDiscord, start_bot) -> None:
+async def test_leave_pressed_during_start_changes_nothing(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     lobby = await lobby_with(fake, bot, "riichi", GUEST, THIRD)
@@ -68,7 +74,7 @@ async def test_leave_pressed_during_start_changes_nothing(fake: FakeDiscord, sta
     assert len(record.meta["seats"]) == 4 and list(replay(record.scenario).players) == ["A", "B", "C", "D"]
 
 
-async def test_a_second_start_deals_once(fake: FakeDiscord, start_bot) -> None:
+async def test_a_second_start_deals_once(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot(seed=7)
     lobby = await lobby_with(fake, bot, "riichi")
@@ -83,7 +89,7 @@ async def test_a_second_start_deals_once(fake: FakeDiscord, start_bot) -> None:
     assert len([m for m in fake.dms(HOST) if m.files]) <= 1
 
 
-async def test_join_during_start_of_a_holdem_table_is_refused(fake: FakeDiscord, start_bot) -> None:
+async def test_join_during_start_of_a_holdem_table_is_refused(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     lobby = await lobby_with(fake, bot, "holdem")
@@ -92,13 +98,14 @@ async def test_join_during_start_of_a_holdem_table_is_refused(fake: FakeDiscord,
     fake.click(bot, GUEST, lobby, lobby_action(lobby, "join"))
     await fake.settle()
     table = table_of(bot)
+    assert table.game is not None
     assert len(table.seats) == len(table.game.players) == 2 and table.seat_of(GUEST) is None
     assert len((await stored_table(bot)).meta["seats"]) == 2
 
 
 # ---- 2. a move is stored before anyone is told it was played --------------------------------------
 
-async def test_played_is_said_only_once_the_move_is_stored(fake: FakeDiscord, start_bot) -> None:
+async def test_played_is_said_only_once_the_move_is_stored(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     await open_table(fake, bot, game="riichi", length="east")
@@ -114,13 +121,17 @@ async def test_played_is_said_only_once_the_move_is_stored(fake: FakeDiscord, st
     for _ in range(4):
         hand = await until(lambda: pending_hand(fake, HOST))
         fake.click(bot, HOST, hand, hand.button(prefix="jp:m:")["custom_id"])
-        await until(lambda hand=hand: hand.content.startswith("Played"))
+
+        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
+            return hand.content.startswith("Played")
+
+        await until(prompt_done)
     assert len(told) == 4 and all(stored == played for played, stored in told)
 
 
 # ---- 3. one player's failing DM does not hold the table --------------------------------------------
 
-async def test_a_stalled_dm_does_not_hold_the_other_seats(fake: FakeDiscord, start_bot) -> None:
+async def test_a_stalled_dm_does_not_hold_the_other_seats(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     lobby = await lobby_with(fake, bot, "holdem", GUEST, stack=100_000, big_blind=200)
@@ -128,6 +139,7 @@ async def test_a_stalled_dm_does_not_hold_the_other_seats(fake: FakeDiscord, sta
     fake.fail("POST", rf"^/channels/{guest_dm}/messages$", 429, retry_after=25.0, times=100)  # slow, not refused
     fake.click(bot, HOST, lobby, lobby_action(lobby, "start"))
     await fake.settle(within=0.5)
+    assert fake.clock is not None
     start = fake.clock.now()
     fake.slash(bot, HOST, "table status")  # anything else at the table goes on meanwhile
     await until(lambda: fake.ephemerals(HOST) and fake.last_reply(HOST).embeds)
@@ -136,7 +148,7 @@ async def test_a_stalled_dm_does_not_hold_the_other_seats(fake: FakeDiscord, sta
     assert fake.clock.now() - start < 1.0  # not after the guest's 25 s
 
 
-async def test_a_long_rate_limit_leaves_the_hand_on_my_hand(fake: FakeDiscord, start_bot) -> None:
+async def test_a_long_rate_limit_leaves_the_hand_on_my_hand(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     fake.fail("POST", r"^/channels/(?!700000000000000001)\d+/messages$", 429, retry_after=120.0, times=1)
     bot = await start_bot()
@@ -153,7 +165,7 @@ async def test_a_long_rate_limit_leaves_the_hand_on_my_hand(fake: FakeDiscord, s
 
 # ---- 4. a channel or server that is gone closes the table ---------------------------------------
 
-async def test_a_deleted_channel_closes_the_table_and_nothing_retries(fake: FakeDiscord, start_bot) -> None:
+async def test_a_deleted_channel_closes_the_table_and_nothing_retries(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     await open_table(fake, bot, game="riichi", length="east")
@@ -171,7 +183,7 @@ async def test_a_deleted_channel_closes_the_table_and_nothing_retries(fake: Fake
     assert bot.tables.sessions == {} and not bot.tables.ending
 
 
-async def test_removed_from_the_server_closes_its_tables(fake: FakeDiscord, start_bot) -> None:
+async def test_removed_from_the_server_closes_its_tables(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     await open_table(fake, bot, game="riichi", length="east")
@@ -184,7 +196,7 @@ async def test_removed_from_the_server_closes_its_tables(fake: FakeDiscord, star
 
 # ---- 5. withdrawn prompts lose their buttons -----------------------------------------------------
 
-async def test_a_dm_hand_loses_its_buttons_when_played_from_my_hand(fake: FakeDiscord, start_bot) -> None:
+async def test_a_dm_hand_loses_its_buttons_when_played_from_my_hand(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
@@ -199,7 +211,7 @@ async def test_a_dm_hand_loses_its_buttons_when_played_from_my_hand(fake: FakeDi
 
 # ---- 6. options are checked at /table new by the engine's rule -----------------------------------
 
-async def test_holdem_options_the_engine_refuses_are_refused_at_table_new(fake: FakeDiscord, start_bot) -> None:
+async def test_holdem_options_the_engine_refuses_are_refused_at_table_new(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     fake.slash(bot, HOST, "table new", game="holdem", small_blind=150, big_blind=300, stack=1050)
@@ -221,12 +233,13 @@ def test_amounts_are_ascii_digits_or_the_k_shorthand() -> None:
     assert [parse_amount(s) for s in ("²", "①", "١٠٠٠", "12.5", "1e3", "-100", "", "k", "2.5555k")] == [None] * 9
 
 
-async def test_odd_digits_in_the_bet_modal_get_the_bad_amount_answer(fake: FakeDiscord, start_bot) -> None:
+async def test_odd_digits_in_the_bet_modal_get_the_bad_amount_answer(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
     table = table_of(bot)
     hand = await until(lambda: pending_hand(fake, HOST))
+    assert table.game is not None
     low, high = next(m[2] for m in table.game.legal_moves("A") if m[1] == "raise")
     moves = list(table.moves)
     for bad in ("²", "①", "١٠٠٠"):
@@ -244,7 +257,7 @@ async def test_odd_digits_in_the_bet_modal_get_the_bad_amount_answer(fake: FakeD
 
 # ---- 8. limits -------------------------------------------------------------------------------------
 
-async def test_one_open_lobby_per_user_and_a_cap_per_server(fake: FakeDiscord, start_bot) -> None:
+async def test_one_open_lobby_per_user_and_a_cap_per_server(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot(guild_cap=2)
     await lobby_with(fake, bot, "riichi")
@@ -259,7 +272,7 @@ async def test_one_open_lobby_per_user_and_a_cap_per_server(fake: FakeDiscord, s
     assert len(bot.tables.sessions) == 2
 
 
-async def test_a_lobby_nobody_starts_expires_after_15_minutes(fake: FakeDiscord, start_bot) -> None:
+async def test_a_lobby_nobody_starts_expires_after_15_minutes(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     lobby = await lobby_with(fake, bot, "riichi")
@@ -270,7 +283,7 @@ async def test_a_lobby_nobody_starts_expires_after_15_minutes(fake: FakeDiscord,
     assert lobby.buttons() == [] and await bot.store.load_unfinished() == []
 
 
-async def test_a_repeated_my_hand_reuses_the_picture(fake: FakeDiscord, start_bot, monkeypatch) -> None:
+async def test_a_repeated_my_hand_reuses_the_picture(fake: FakeDiscord, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch) -> None:
     from bot.play import images
 
     users(fake)
@@ -280,7 +293,12 @@ async def test_a_repeated_my_hand_reuses_the_picture(fake: FakeDiscord, start_bo
     await fake.run_for(10.0)  # the DM's picture is older than the reuse window
     drawn: list[str] = []
     hand_job = images.hand_job
-    monkeypatch.setattr(images, "hand_job", lambda *a: drawn.append("x") or hand_job(*a))
+
+    def counted(*a: Any) -> tuple[Job, HandImage, Kind]:
+        drawn.append("x")
+        return hand_job(*a)
+
+    monkeypatch.setattr(images, "hand_job", counted)
     message = fake.table_message()
     for _ in range(3):
         fake.click(bot, HOST, message, message.button("My hand")["custom_id"])
@@ -288,7 +306,7 @@ async def test_a_repeated_my_hand_reuses_the_picture(fake: FakeDiscord, start_bo
     assert len(drawn) == 1 and len([m for m in fake.ephemerals(HOST) if m.files]) == 3
 
 
-async def test_a_finished_table_leaves_nothing_behind(fake: FakeDiscord, start_bot) -> None:
+async def test_a_finished_table_leaves_nothing_behind(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=1000, big_blind=200)
@@ -301,7 +319,7 @@ async def test_a_finished_table_leaves_nothing_behind(fake: FakeDiscord, start_b
 
 # ---- 9. the finished game is stored before the standings are posted --------------------------------
 
-async def test_standings_are_posted_after_the_game_is_stored(fake: FakeDiscord, start_bot) -> None:
+async def test_standings_are_posted_after_the_game_is_stored(fake: FakeDiscord, start_bot: StartBot) -> None:
     users(fake)
     bot = await start_bot()
     seen: list[int] = []

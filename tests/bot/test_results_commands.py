@@ -12,14 +12,25 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any
 
-from harness import CHANNEL_ID, GUILD_ID, HOST, FakeDiscord, Stored, open_table, play_out, until
 from PIL import Image
 
+from bot.client import JanpoBot
 from bot.demo import DemoGame, play
 from bot.storage import FinishedGame, SeatResult
 from bot.storage.counters import seat_counters
 from bot.storage.standings import final_ranks
 from engine.scenario import replay
+from tests.bot.harness import (
+    CHANNEL_ID,
+    GUILD_ID,
+    HOST,
+    FakeDiscord,
+    StartBot,
+    Stored,
+    open_table,
+    play_out,
+    until,
+)
 
 ANN, BEN, CAT = 500_000_000_000_000_101, 500_000_000_000_000_102, 500_000_000_000_000_103
 OTHER_GUILD = 800_000_000_000_000_999
@@ -82,14 +93,14 @@ async def answered(fake: FakeDiscord, user: int, count: int | None = None) -> St
     return fake.last_reply(user)
 
 
-async def ask(fake: FakeDiscord, bot: Any, user: int, command: str, **kw: Any) -> Stored:
+async def ask(fake: FakeDiscord, bot: JanpoBot, user: int, command: str, **kw: Any) -> Stored:
     """A slash command and its private answer."""
     count = len(fake.ephemerals(user))
     slash(fake, bot, user, command, **kw)
     return await answered(fake, user, count)
 
 
-async def press(fake: FakeDiscord, bot: Any, user: int, message: Stored, label: str) -> Stored:
+async def press(fake: FakeDiscord, bot: JanpoBot, user: int, message: Stored, label: str) -> Stored:
     """Click a button; the message it turned in place, or the clicker's new private answer."""
     count, before = len(fake.ephemerals(user)), json.dumps(message.data, sort_keys=True)
     fake.click(bot, user, message, message.button(label)["custom_id"])
@@ -99,7 +110,7 @@ async def press(fake: FakeDiscord, bot: Any, user: int, message: Stored, label: 
     return fake.messages[message.id] if len(fake.ephemerals(user)) == count else fake.last_reply(user)
 
 
-async def start(fake: FakeDiscord, start_bot: Any) -> Any:
+async def start(fake: FakeDiscord, start_bot: StartBot) -> JanpoBot:
     for uid, name in ((ANN, "Ann"), (BEN, "Ben"), (CAT, "Cat")):
         fake.add_user(uid, name)
     return await start_bot()
@@ -122,7 +133,7 @@ def png_size(blob: bytes) -> tuple[int, int]:
 
 
 async def test_leaderboard_orders_by_rating_pages_and_leaves_cpus_and_other_guilds_out(
-        fake: FakeDiscord, start_bot: Any) -> None:
+        fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start(fake, start_bot)
     players = [600_000_000_000_000_000 + i for i in range(12)]
     for i, uid in enumerate(players):  # player i beats player i+1 (and a CPU) i+1 times
@@ -149,7 +160,7 @@ async def test_leaderboard_orders_by_rating_pages_and_leaves_cpus_and_other_guil
     assert page2.buttons()[1].get("disabled") and not page2.buttons()[0].get("disabled")
 
 
-async def test_leaderboard_period_counts_recent_games_only(fake: FakeDiscord, start_bot: Any) -> None:
+async def test_leaderboard_period_counts_recent_games_only(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start(fake, start_bot)
     await bot.store.finish_game(None, quick([(ANN, 60), (BEN, 40), (None, 0), (None, 0)],
                                             when=NOW - timedelta(days=40)))
@@ -168,7 +179,7 @@ async def test_leaderboard_period_counts_recent_games_only(fake: FakeDiscord, st
     assert "No rated games of Riichi mahjong" in fake.channel_messages()[-1].text()
 
 
-async def test_leaderboard_button_of_another_guild_is_refused(fake: FakeDiscord, start_bot: Any) -> None:
+async def test_leaderboard_button_of_another_guild_is_refused(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start(fake, start_bot)
     for _ in range(11):
         await bot.store.finish_game(None, quick([(ANN, 60), (None, 0), (None, 0), (None, 0)], guild=OTHER_GUILD))
@@ -183,7 +194,7 @@ async def test_leaderboard_button_of_another_guild_is_refused(fake: FakeDiscord,
     assert "per server" in fake.last_reply(ANN).text() and fake.last_reply(ANN).ephemeral
 
 
-async def test_leaderboard_in_the_servers_language(fake: FakeDiscord, start_bot: Any) -> None:
+async def test_leaderboard_in_the_servers_language(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start(fake, start_bot)
     await bot.store.finish_game(None, quick([(ANN, 60), (BEN, 40), (None, 0), (None, 0)]))
     await bot.store.set_guild_language(GUILD_ID, "ko")
@@ -196,7 +207,7 @@ async def test_leaderboard_in_the_servers_language(fake: FakeDiscord, start_bot:
 # ---- /stats --------------------------------------------------------------------------------------
 
 
-async def test_stats_of_a_riichi_player_with_chart(fake: FakeDiscord, start_bot: Any) -> None:
+async def test_stats_of_a_riichi_player_with_chart(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start(fake, start_bot)
     spec = scenario("riichi")
     game = finished(spec, [ANN, None, BEN, None])
@@ -214,7 +225,7 @@ async def test_stats_of_a_riichi_player_with_chart(fake: FakeDiscord, start_bot:
     assert names == ("rating.png",) and png_size(blobs[0]) == (800, 380)
 
 
-async def test_stats_janpo_in_korean_with_poker_and_choices(fake: FakeDiscord, start_bot: Any) -> None:
+async def test_stats_janpo_in_korean_with_poker_and_choices(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start(fake, start_bot)
     game = finished(scenario("janpo"), [ANN, BEN, None, None])
     await bot.store.finish_game(None, game)
@@ -225,7 +236,7 @@ async def test_stats_janpo_in_korean_with_poker_and_choices(fake: FakeDiscord, s
     assert f"플레이한 핸드: {mine['poker_hands']}" in text
 
 
-async def test_stats_of_someone_without_games(fake: FakeDiscord, start_bot: Any) -> None:
+async def test_stats_of_someone_without_games(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start(fake, start_bot)
     await bot.store.finish_game(None, quick([(ANN, 60), (None, 0), (None, 0), (None, 0)], guild=OTHER_GUILD))
     reply = await ask(fake, bot, ANN, "stats")
@@ -235,7 +246,7 @@ async def test_stats_of_someone_without_games(fake: FakeDiscord, start_bot: Any)
 # ---- /history ------------------------------------------------------------------------------------
 
 
-async def test_history_lists_this_servers_games_newest_first(fake: FakeDiscord, start_bot: Any) -> None:
+async def test_history_lists_this_servers_games_newest_first(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start(fake, start_bot)
     first = await bot.store.finish_game(None, quick([(ANN, 60), (None, 40), (None, 0), (None, 0)],
                                                     when=NOW - timedelta(hours=2)))
@@ -259,7 +270,7 @@ def replay_buttons(message: Stored) -> list[str]:
     return [b["custom_id"] for b in message.buttons()]
 
 
-async def test_replay_steps_with_buttons_and_kyoku_jumps(fake: FakeDiscord, start_bot: Any) -> None:
+async def test_replay_steps_with_buttons_and_kyoku_jumps(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start(fake, start_bot)
     spec = scenario("riichi")
     game_id = await bot.store.finish_game(None, finished(spec, [ANN, None, None, None]))
@@ -285,7 +296,7 @@ async def test_replay_steps_with_buttons_and_kyoku_jumps(fake: FakeDiscord, star
     assert f"from 1 to {len(kyoku)}" in reply.text()
 
 
-async def test_a_strangers_replay_click_gets_a_private_copy(fake: FakeDiscord, start_bot: Any) -> None:
+async def test_a_strangers_replay_click_gets_a_private_copy(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start(fake, start_bot)
     game_id = await bot.store.finish_game(None, finished(scenario("holdem"), [ANN, BEN, None, None]))
     page = await ask(fake, bot, ANN, "replay", game=game_id, kyoku=2)
@@ -302,7 +313,7 @@ async def test_a_strangers_replay_click_gets_a_private_copy(fake: FakeDiscord, s
     assert fake.messages[page.id].text() == before
 
 
-async def test_replay_and_export_refuse_another_servers_game(fake: FakeDiscord, start_bot: Any) -> None:
+async def test_replay_and_export_refuse_another_servers_game(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start(fake, start_bot)
     theirs = await bot.store.finish_game(None, finished(scenario("riichi"), [ANN, None, None, None],
                                                         guild=OTHER_GUILD))
@@ -324,7 +335,7 @@ async def test_replay_and_export_refuse_another_servers_game(fake: FakeDiscord, 
 # /export is tested in test_export_command.py.
 
 
-async def test_commands_are_registered_with_korean_names(fake: FakeDiscord, start_bot: Any) -> None:
+async def test_commands_are_registered_with_korean_names(fake: FakeDiscord, start_bot: StartBot) -> None:
     bot = await start(fake, start_bot)
     await bot.sync_commands(None)
     sent = {c["name"]: c for c in next(c.payload for c in fake.calls if c.method == "PUT")}
@@ -338,7 +349,7 @@ async def test_commands_are_registered_with_korean_names(fake: FakeDiscord, star
 
 
 async def test_a_table_played_to_the_end_shows_in_history_replay_and_export(fake: FakeDiscord,
-                                                                            start_bot: Any) -> None:
+                                                                            start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start(fake, start_bot)
     await open_table(fake, bot, game="holdem", stack=1000, big_blind=200)

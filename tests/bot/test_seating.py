@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from harness import HOST, FakeDiscord, lobby_action, open_table, table_of, until
-
 from engine.rng import derive
+from tests.bot.harness import HOST, FakeDiscord, StartBot, lobby_action, open_table, table_of, until
 
 GUEST = 500_000_000_000_000_004
 
 
-async def test_random_seating_is_drawn_from_the_seed(fake: FakeDiscord, start_bot) -> None:
+async def test_random_seating_is_drawn_from_the_seed(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot(seed=5)
     await open_table(fake, bot, game="riichi", seating="random")
     table = table_of(bot)
     joined = ["Alice", "CPU 2", "CPU 3", "CPU 4"]
     expected = list(joined)
+    assert table.seed is not None
     derive(table.seed, "seats").shuffle(expected)
     assert [s.name for s in table.seats] == expected
     assert expected != joined  # this seed moves the host: the draw really happened
@@ -23,7 +23,7 @@ async def test_random_seating_is_drawn_from_the_seed(fake: FakeDiscord, start_bo
     assert table.scenario()["players"] == ["A", "B", "C", "D"]
 
 
-async def test_seating_survives_a_restart(fake: FakeDiscord, start_bot) -> None:
+async def test_seating_survives_a_restart(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     first = await start_bot(seed=5)
     await open_table(fake, first, game="holdem", stack=100_000, big_blind=200, seating="random")
@@ -35,7 +35,7 @@ async def test_seating_survives_a_restart(fake: FakeDiscord, start_bot) -> None:
     assert [s.name for s in resumed.seats] == order and resumed.seating == "random"
 
 
-async def test_join_order_keeps_the_first_to_join_east_in_five(fake: FakeDiscord, start_bot) -> None:
+async def test_join_order_keeps_the_first_to_join_east_in_five(fake: FakeDiscord, start_bot: StartBot) -> None:
     """F9: the host may seat players in join order; in Mahjong Five East deals the whole game (F3)."""
     fake.add_user(HOST, "Alice")
     fake.add_user(GUEST, "Bora")
@@ -53,10 +53,11 @@ async def test_join_order_keeps_the_first_to_join_east_in_five(fake: FakeDiscord
     await fake.settle()
     table = table_of(bot)
     assert [s.name for s in table.seats] == ["Alice", "CPU 2", "Bora", "CPU 4"]
+    assert table.game is not None
     assert table.seat_of(HOST) == "A" and table.game.public_view()["dealer"] == "A"
 
 
-async def test_random_is_the_default_and_shown_in_the_lobby(fake: FakeDiscord, start_bot) -> None:
+async def test_random_is_the_default_and_shown_in_the_lobby(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     fake.guild_locale = "ko"  # the public lobby speaks the server's language
     bot = await start_bot()

@@ -3,14 +3,13 @@ press stored for the clicking player only, and buttons from before a restart sti
 
 from __future__ import annotations
 
-from harness import HOST, FakeDiscord, open_table, pending_hand, table_of, until
-
 from bot.comfort import UserSettings
+from tests.bot.harness import HOST, FakeDiscord, StartBot, open_table, pending_hand, table_of, until
 
 OTHER = 500_000_000_000_000_022
 
 
-async def test_settings_me_toggles_store_and_survive_a_restart(fake: FakeDiscord, start_bot) -> None:
+async def test_settings_me_toggles_store_and_survive_a_restart(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Ann")
     fake.add_user(OTHER, "Bo")
     bot = await start_bot()
@@ -44,7 +43,7 @@ async def test_settings_me_toggles_store_and_survive_a_restart(fake: FakeDiscord
     assert "내 설정" in ko.text() and "자동 화료: 켬" in ko.labels() and "도우미: 켬" in ko.labels()
 
 
-async def test_another_player_pressing_a_copy_changes_only_their_own(fake: FakeDiscord, start_bot) -> None:
+async def test_another_player_pressing_a_copy_changes_only_their_own(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Ann")
     fake.add_user(OTHER, "Bo")
     bot = await start_bot()
@@ -57,7 +56,7 @@ async def test_another_player_pressing_a_copy_changes_only_their_own(fake: FakeD
     assert UserSettings.from_json(await bot.store.get_user_settings(OTHER)).no_calls is True
 
 
-async def test_settings_me_needs_no_manage_server(fake: FakeDiscord, start_bot) -> None:
+async def test_settings_me_needs_no_manage_server(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Ann")
     bot = await start_bot()
     await bot.sync_commands(None)
@@ -67,7 +66,7 @@ async def test_settings_me_needs_no_manage_server(fake: FakeDiscord, start_bot) 
     assert {o["name"] for o in settings["options"]} == {"language", "me"}
 
 
-async def test_a_press_reaches_the_table_the_player_sits_at(fake: FakeDiscord, start_bot) -> None:
+async def test_a_press_reaches_the_table_the_player_sits_at(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Ann")
     bot = await start_bot()
     await open_table(fake, bot, game="riichi", length="east")

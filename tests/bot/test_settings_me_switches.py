@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness import HOST, FakeDiscord, open_table, play_out, table_of
-
 from bot.comfort import UserSettings, auto_move
 from engine.games import new_game
+from tests.bot.harness import HOST, FakeDiscord, StartBot, open_table, play_out, table_of
 
 ALL_ON = UserSettings(auto_win=True, no_calls=True, auto_tsumogiri=True)
 CALL_WORDS = {"Chi", "Pon", "Kan"}
@@ -45,7 +44,7 @@ def move_labels(message: Any) -> list[str]:
     return [b["label"].split(" ")[0] for b in message.buttons() if b["custom_id"].startswith("jp:m:")]
 
 
-async def play_with(fake: FakeDiscord, start_bot: Any, settings: UserSettings, seed: int,
+async def play_with(fake: FakeDiscord, start_bot: StartBot, settings: UserSettings, seed: int,
                     **options: Any) -> tuple[Any, int]:
     fake.add_user(HOST, "Ann")
     bot = await start_bot(seed=seed)
@@ -56,7 +55,7 @@ async def play_with(fake: FakeDiscord, start_bot: Any, settings: UserSettings, s
     return table, clicks
 
 
-async def test_all_switches_at_a_riichi_table(fake: FakeDiscord, start_bot) -> None:
+async def test_all_switches_at_a_riichi_table(fake: FakeDiscord, start_bot: StartBot) -> None:
     table, clicks = await play_with(fake, start_bot, ALL_ON, 1, game="riichi", length="east")
     counts = replay_counts(table, ALL_ON)
     assert counts["asked"] == clicks  # every other move of A's was a switch's, none was a click
@@ -72,14 +71,14 @@ async def test_all_switches_at_a_riichi_table(fake: FakeDiscord, start_bot) -> N
     assert all("Switches on: Auto-win, No calls, Auto-tsumogiri (/settings me)" in t for t in texts)
 
 
-async def test_switches_off_change_nothing(fake: FakeDiscord, start_bot) -> None:
+async def test_switches_off_change_nothing(fake: FakeDiscord, start_bot: StartBot) -> None:
     table, clicks = await play_with(fake, start_bot, UserSettings(), 1, game="riichi", length="east")
     assert replay_counts(table, UserSettings())["asked"] == clicks == sum(1 for m in table.moves if m[0] == "A")
     texts = sent_hand_texts(fake)
     assert texts and not any("Switches on" in t or "answered for you" in t for t in texts)
 
 
-async def test_janpo_poker_actions_are_never_played_by_a_switch(fake: FakeDiscord, start_bot) -> None:
+async def test_janpo_poker_actions_are_never_played_by_a_switch(fake: FakeDiscord, start_bot: StartBot) -> None:
     table, clicks = await play_with(fake, start_bot, ALL_ON, 2, game="janpo")
     counts = replay_counts(table, ALL_ON)
     assert counts["asked"] == clicks and counts["pass"] + counts["tsumogiri"] > 0

@@ -15,20 +15,31 @@ import asyncio
 import os
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
+from functools import partial
 from typing import Any
 
 import pytest
-from harness import CHANNEL_ID, GUILD_ID, HOST, PREFERENCE, FakeDiscord, Stored, log_in, pending_hand
 
 from bot.client import JanpoBot
 from bot.config import Config
 from bot.storage import Store
+from tests.bot.harness import (
+    CHANNEL_ID,
+    GUILD_ID,
+    HOST,
+    PREFERENCE,
+    FakeDiscord,
+    Stored,
+    TableOptions,
+    log_in,
+    pending_hand,
+)
 
 PG_ENV = "JANPO_TEST_POSTGRES_URL"
 LEASE = 1.5  # seconds; production holds 30
 SHARDS = 3
 GUILD_SHARD = (GUILD_ID >> 22) % SHARDS
-HOLDEM = {"game": "holdem", "stack": 1600, "big_blind": 200, "seating": "join"}
+HOLDEM: TableOptions = {"game": "holdem", "stack": 1600, "big_blind": 200, "seating": "join"}
 Start = Callable[..., Awaitable[JanpoBot]]
 
 
@@ -41,7 +52,7 @@ async def start(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[FakeDisc
     url = os.environ.get(PG_ENV, "").strip()
     if not url:
         pytest.skip(f"multi-process bot tests skipped: set {PG_ENV}=postgresql://postgres@127.0.0.1:5432/test")
-    import asyncpg  # type: ignore[import-untyped]
+    import asyncpg
 
     schema = f"test_{uuid.uuid4().hex[:16]}"
     admin = await asyncpg.connect(url)
@@ -115,7 +126,7 @@ async def open_table(fake: FakeDiscord, guild_bot: JanpoBot, cpus: int = 3, **op
     """``/table new`` and the lobby buttons, all in the channel: they reach the guild's bot."""
     fake.slash(guild_bot, HOST, "table new", **HOLDEM, **options)
     lobby: Stored = await wait_for(lambda: next(iter(fake.channel_messages()), None), "the lobby")
-    prefix = lobby.button(prefix="jp:l:")["custom_id"].rsplit(":", 1)[0]
+    prefix: str = lobby.button(prefix="jp:l:")["custom_id"].rsplit(":", 1)[0]
     for _ in range(cpus):
         fake.click(guild_bot, HOST, lobby, f"{prefix}:cpu")
         await fake.settle()
@@ -144,12 +155,12 @@ def played(fake: FakeDiscord, token: str) -> bool:
     return message is not None and not message.buttons() and "earlier move" not in message.content
 
 
-async def finished_game(store: Any) -> Any:
+async def finished_game(store: Store) -> Any:
     games = await store.history(GUILD_ID)
     return await store.get_game(games[0].game_id, GUILD_ID) if games else None
 
 
-async def play_until_over(fake: FakeDiscord, bots: list[JanpoBot], store: Any, limit: int = 2000) -> int:
+async def play_until_over(fake: FakeDiscord, bots: list[JanpoBot], store: Store, limit: int = 2000) -> int:
     answered = 0
     for _ in range(limit):
         if await finished_game(store):
@@ -159,7 +170,7 @@ async def play_until_over(fake: FakeDiscord, bots: list[JanpoBot], store: Any, l
             await asyncio.sleep(0.02)
             continue
         token, _ = await click_hand(fake, bots[0])
-        await wait_for(lambda token=token: played(fake, token), "the answer", 15)
+        await wait_for(partial(played, fake, token), "the answer", 15)
         answered += 1
     holders = [await store.lease_holder(t) for b in bots for t in b.tables.sessions]
     raise AssertionError(f"the game did not end: {answered} answered, hand {pending_hand(fake, HOST)}, "
@@ -194,7 +205,7 @@ async def test_a_killed_holder_s_table_goes_on_elsewhere_within_the_lease(start:
     answered = 0
     for _ in range(2):
         token, _ = await click_hand(fake, bots[0])
-        await wait_for(lambda token=token: played(fake, token), "the answer")
+        await wait_for(partial(played, fake, token), "the answer")
         answered += 1
     record = await store.load_table(table_id)
     assert record is not None and human_moves(record.scenario) == 2  # stored before answered
@@ -213,11 +224,11 @@ async def test_a_killed_holder_s_table_goes_on_elsewhere_within_the_lease(start:
     assert any(b.tables.finished.get(CHANNEL_ID) for i, b in enumerate(bots) if i != GUILD_SHARD)
 
 
-async def _free(store: Any, table_id: str) -> bool:
+async def _free(store: Store, table_id: str) -> bool:
     return await store.lease_holder(table_id) is None
 
 
-async def _not_held_by(store: Any, table_id: str, holder: str) -> bool:
+async def _not_held_by(store: Store, table_id: str, holder: str) -> bool:
     return await store.lease_holder(table_id) != holder
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from discord.ext import commands
-from harness import HOST, FakeDiscord, open_table, pending_hand, until
 
 from bot.client import JanpoBot, ShardedJanpoBot
 from bot.config import Config
+from tests.bot.harness import HOST, FakeDiscord, StartBot, open_table, pending_hand, until
 
 
 def test_shard_settings_make_an_auto_sharded_bot_for_its_shards() -> None:
@@ -25,7 +25,7 @@ def test_without_shard_settings_the_bot_is_one_plain_process() -> None:
     assert JanpoBot(Config(token="t", database_path="postgresql://h/db"), store=object()).tables.shared
 
 
-async def test_a_game_in_play_is_saved_by_appending_its_new_moves(fake: FakeDiscord, start_bot: Any) -> None:
+async def test_a_game_in_play_is_saved_by_appending_its_new_moves(fake: FakeDiscord, start_bot: StartBot) -> None:
     """Whole-record writes only while the scenario header changes (lobby, Start); then every save
     appends exactly the moves the store does not have, at the number it has."""
     fake.add_user(HOST, "Alice")
@@ -56,4 +56,4 @@ async def test_a_game_in_play_is_saved_by_appending_its_new_moves(fake: FakeDisc
         assert first == stored
         stored += count
     record = await store.load_table(table.table_id) if table else None
-    assert record is None or len(record.scenario["moves"]) == stored == table.move_no
+    assert record is None or (table is not None and len(record.scenario["moves"]) == stored == table.move_no)

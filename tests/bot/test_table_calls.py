@@ -3,13 +3,12 @@ claim a discard: over whole random games it says only that calls are pending."""
 
 from __future__ import annotations
 
-from harness import HOST
-
 from bot.play import messages
 from bot.play.table import Seat, Table
 from engine.games import new_game
 from engine.randomplay import play_out
 from engine.riichi.kyoku import Phase
+from tests.bot.harness import HOST
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 

@@ -5,15 +5,26 @@ from __future__ import annotations
 
 import asyncio
 
-from harness import GUILD_ID, HOST, FakeDiscord, open_table, pending_hand, play_out, table_of, until
+import pytest
 
 from bot.play import messages
 from bot.play.table import Seat, Table
 from bot.storage.counters import seat_counters
 from bot.storage.standings import final_ranks
+from tests.bot.harness import (
+    GUILD_ID,
+    HOST,
+    FakeDiscord,
+    StartBot,
+    open_table,
+    pending_hand,
+    play_out,
+    table_of,
+    until,
+)
 
 
-async def test_finished_game_stores_counters_and_elimination_ranks(fake: FakeDiscord, start_bot) -> None:
+async def test_finished_game_stores_counters_and_elimination_ranks(fake: FakeDiscord, start_bot: StartBot) -> None:
     """/stats reads the seat counters stored with the game; hold'em ranks busted players by when
     they went out (not all sharing last place on 0 chips)."""
     fake.add_user(HOST, "Alice")
@@ -28,17 +39,19 @@ async def test_finished_game_stores_counters_and_elimination_ranks(fake: FakeDis
     assert stats.net_chips == expected["poker_net"]
     history = await bot.store.history(GUILD_ID, HOST)
     ranks = {s.player: s.rank for s in history[0].seats}
+    assert table.game is not None
     assert ranks == final_ranks("holdem", table.game.summary())
     assert sorted(ranks.values())[0] == 1 and len(set(ranks.values())) > 2  # busted seats are told apart
 
 
-async def test_riichi_end_shows_mleague_and_posts_the_standings_card(fake: FakeDiscord, start_bot) -> None:
+async def test_riichi_end_shows_mleague_and_posts_the_standings_card(fake: FakeDiscord, start_bot: StartBot) -> None:
     """R2: the M.League result beside raw points; a standings picture at the end of every game."""
     fake.add_user(HOST, "Alice")
     bot = await start_bot(cpu_pause=0.0)
     lobby = await open_table(fake, bot, game="riichi", length="east")
     table = table_of(bot)
     await play_out(fake, bot, limit=2000)
+    assert table.game is not None
     mleague = table.game.summary()["mleague"]
     text = fake.messages[lobby.id].text()
     for player, value in mleague.items():
@@ -48,7 +61,7 @@ async def test_riichi_end_shows_mleague_and_posts_the_standings_card(fake: FakeD
     assert len(cards) == 1 and cards[0].content == "Final standings"
 
 
-async def test_holdem_end_posts_the_standings_card_too(fake: FakeDiscord, start_bot) -> None:
+async def test_holdem_end_posts_the_standings_card_too(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=1000, big_blind=200)
@@ -69,10 +82,11 @@ def test_equal_points_share_the_place() -> None:
     assert [line.split(".")[0] for line in lines] == ["1", "1", "3", "3"]
     embed = messages.table_embed("ko", table, summary, [])
     value = embed.fields[0].value
+    assert value is not None
     assert value.count("1위.") == 2 and value.count("3위.") == 2 and "2위" not in value
 
 
-async def test_close_stops_cpu_turns_before_the_store_closes(fake: FakeDiscord, start_bot) -> None:
+async def test_close_stops_cpu_turns_before_the_store_closes(fake: FakeDiscord, start_bot: StartBot) -> None:
     """Shutdown: a CPU turn in flight is cancelled and awaited; nothing touches the store after."""
     fake.add_user(HOST, "Alice")
     bot = await start_bot(cpu_pause=0.02)
@@ -84,7 +98,7 @@ async def test_close_stops_cpu_turns_before_the_store_closes(fake: FakeDiscord, 
     assert hand
     fake.slash(bot, HOST, "table leave")  # every seat a CPU: turns follow one another
     await until(lambda: session.cpu_task)
-    errors: list[BaseException] = []
+    errors: list[BaseException | None] = []
     loop = asyncio.get_running_loop()
     loop.set_exception_handler(lambda _loop, context: errors.append(context.get("exception")))
     await manager.close()
@@ -96,8 +110,8 @@ async def test_close_stops_cpu_turns_before_the_store_closes(fake: FakeDiscord, 
     assert errors == []
 
 
-async def test_close_waits_for_a_move_under_way_and_keeps_it_stored(fake: FakeDiscord, start_bot,
-                                                                    monkeypatch) -> None:
+async def test_close_waits_for_a_move_under_way_and_keeps_it_stored(fake: FakeDiscord, start_bot: StartBot,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """A click whose CPU replies are still being chosen when the bot stops: close() returns only
     once that work has stopped, and what was played is in the database."""
     from bot.play import cpu

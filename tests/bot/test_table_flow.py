@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from harness import HOST, FakeDiscord, open_table, play_out
+from tests.bot.harness import HOST, FakeDiscord, StartBot, open_table, play_out
 
 
-async def test_holdem_one_human_three_cpus_to_final_standings(fake: FakeDiscord, start_bot) -> None:
+async def test_holdem_one_human_three_cpus_to_final_standings(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     lobby = await open_table(fake, bot, game="holdem", stack=1000, big_blind=200)

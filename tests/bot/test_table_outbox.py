@@ -4,9 +4,19 @@ that is gone closing its table."""
 
 from __future__ import annotations
 
-from harness import CHANNEL_ID, HOST, PREFERENCE, FakeDiscord, open_table, pending_hand, table_of, until
-
 from bot.outbox.scheduler import ROUTE_PERIOD
+from tests.bot.harness import (
+    CHANNEL_ID,
+    HOST,
+    PREFERENCE,
+    FakeDiscord,
+    StartBot,
+    Stored,
+    open_table,
+    pending_hand,
+    table_of,
+    until,
+)
 
 
 def _dm_calls(fake: FakeDiscord, method: str) -> list[int]:
@@ -14,7 +24,7 @@ def _dm_calls(fake: FakeDiscord, method: str) -> list[int]:
             if c.method == method and c.where == "dm" and c.path.startswith("/channels/") and c.status == 200]
 
 
-async def test_each_prompt_is_a_new_dm_and_the_last_one_goes(fake: FakeDiscord, start_bot) -> None:
+async def test_each_prompt_is_a_new_dm_and_the_last_one_goes(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="riichi", length="east")
@@ -26,6 +36,7 @@ async def test_each_prompt_is_a_new_dm_and_the_last_one_goes(fake: FakeDiscord, 
             break
         await fake.settle()  # the deletions the new prompt set off are made
         most = max(most, len(fake.dms(HOST)))
+        assert table.game is not None
         results = len(table.game.summary()["kyoku_results"])
         if results > results_seen:  # a kyoku ended: none of its hands is left in the DM ...
             results_seen = results
@@ -36,7 +47,11 @@ async def test_each_prompt_is_a_new_dm_and_the_last_one_goes(fake: FakeDiscord, 
         words = [b["label"].split(" ")[0] for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]
         label = next((w for w in PREFERENCE if w in words), words[0])
         fake.click(bot, HOST, hand, hand.button(label)["custom_id"])
-        await until(lambda hand=hand: hand.buttons() == [])
+
+        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
+            return hand.buttons() == []
+
+        await until(prompt_done)
         answered += 1
     await until(lambda: fake.find_table_message() is None)
     await fake.settle()
@@ -47,7 +62,7 @@ async def test_each_prompt_is_a_new_dm_and_the_last_one_goes(fake: FakeDiscord, 
     assert results_seen >= 1
 
 
-async def test_a_channel_gone_under_the_outbox_closes_the_table(fake: FakeDiscord, start_bot) -> None:
+async def test_a_channel_gone_under_the_outbox_closes_the_table(fake: FakeDiscord, start_bot: StartBot) -> None:
     """10003 Unknown Channel on a table-picture edit (made by the outbox): the table is closed and
     stored as stopped, and nothing more is sent there."""
     fake.add_user(HOST, "Alice")
@@ -68,7 +83,7 @@ async def test_a_channel_gone_under_the_outbox_closes_the_table(fake: FakeDiscor
     assert not [c for c in fake.calls[calls:] if c.channel_id == CHANNEL_ID or str(CHANNEL_ID) in c.path]
 
 
-async def test_a_player_who_keeps_every_hand_message_loses_none(fake: FakeDiscord, start_bot) -> None:
+async def test_a_player_who_keeps_every_hand_message_loses_none(fake: FakeDiscord, start_bot: StartBot) -> None:
     """/settings me "Hand message: all kept": each prompt is still a new DM, and none is deleted;
     the answered ones only lose their buttons."""
     from bot.comfort import UserSettings
@@ -85,7 +100,11 @@ async def test_a_player_who_keeps_every_hand_message_loses_none(fake: FakeDiscor
         words = [b["label"].split(" ")[0] for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]
         label = next((w for w in PREFERENCE if w in words), words[0])
         fake.click(bot, HOST, hand, hand.button(label)["custom_id"])
-        await until(lambda hand=hand: hand.buttons() == [])
+
+        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
+            return hand.buttons() == []
+
+        await until(prompt_done)
         answered += 1
     await fake.settle()
     sent = _dm_calls(fake, "POST")

@@ -4,16 +4,28 @@ from __future__ import annotations
 
 import json
 import re
-
-from harness import CHANNEL_ID, HOST, FakeDiscord, open_table, pending_hand, play_out, table_of, until
+from typing import Any
 
 from engine.games import new_game
+from tests.bot.harness import (
+    CHANNEL_ID,
+    HOST,
+    FakeDiscord,
+    StartBot,
+    Stored,
+    TableOptions,
+    open_table,
+    pending_hand,
+    play_out,
+    table_of,
+    until,
+)
 
 STRANGER = 500_000_000_000_000_002
-HOLDEM = {"game": "holdem", "stack": 1000, "big_blind": 200}
+HOLDEM: TableOptions = {"game": "holdem", "stack": 1000, "big_blind": 200}
 
 
-async def test_stale_stranger_and_double_clicks_change_nothing(fake: FakeDiscord, start_bot) -> None:
+async def test_stale_stranger_and_double_clicks_change_nothing(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     fake.add_user(STRANGER, "Mallory")
     bot = await start_bot()
@@ -47,7 +59,7 @@ async def test_stale_stranger_and_double_clicks_change_nothing(fake: FakeDiscord
     assert table.moves == moves
 
 
-async def test_dm_forbidden_falls_back_to_my_hand(fake: FakeDiscord, start_bot) -> None:
+async def test_dm_forbidden_falls_back_to_my_hand(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     fake.fail("POST", r"^/channels/\d+/messages$", 403, code=50007, times=1)
     bot = await start_bot()
@@ -70,7 +82,7 @@ async def test_dm_forbidden_falls_back_to_my_hand(fake: FakeDiscord, start_bot) 
     assert len(again) == 1  # told once, not on every turn
 
 
-async def test_timer_expiry_plays_the_default_move_then_cpu_until_back(fake: FakeDiscord, start_bot) -> None:
+async def test_timer_expiry_plays_the_default_move_then_cpu_until_back(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
@@ -90,7 +102,7 @@ async def test_timer_expiry_plays_the_default_move_then_cpu_until_back(fake: Fak
     assert "A" not in table.afk and table.missed["A"] == 0
 
 
-async def test_restart_mid_hand_resumes_from_the_database(fake: FakeDiscord, start_bot) -> None:
+async def test_restart_mid_hand_resumes_from_the_database(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     first = await start_bot()
     await open_table(fake, first, **HOLDEM)
@@ -115,7 +127,7 @@ async def test_restart_mid_hand_resumes_from_the_database(fake: FakeDiscord, sta
     await until(lambda: len(resumed.moves) > len(moves) + 1)  # and the CPUs play on
 
 
-async def test_rate_limit_and_server_error_from_discord(fake: FakeDiscord, start_bot) -> None:
+async def test_rate_limit_and_server_error_from_discord(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot(time_scale=0.1)
     fake.fail("PATCH", r"^/channels/\d+/messages/\d+$", 429, retry_after=0.2)
@@ -140,18 +152,20 @@ async def test_rate_limit_and_server_error_from_discord(fake: FakeDiscord, start
     fake.click(bot, HOST, message, message.button("My hand")["custom_id"])
     await fake.settle()
     mine = fake.last_reply(HOST)
+    assert table.game is not None
     assert mine.ephemeral and len(mine.labels()) == len(table.game.legal_moves("A"))
     count = len(table.moves)
     fake.click(bot, HOST, mine, mine.buttons()[0]["custom_id"])  # and the turn is played from there
     await until(lambda: any(m[0] == "A" for m in table.moves[count:]))
 
 
-async def test_raise_through_a_modal_with_the_amount_checked(fake: FakeDiscord, start_bot) -> None:
+async def test_raise_through_a_modal_with_the_amount_checked(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
     table = table_of(bot)
     hand = await until(lambda: pending_hand(fake, HOST))
+    assert table.game is not None
     low, high = next(m[2] for m in table.game.legal_moves("A") if m[1] == "raise")
     fake.click(bot, HOST, hand, hand.button("Raise…")["custom_id"])
     await fake.settle()
@@ -173,7 +187,7 @@ async def test_raise_through_a_modal_with_the_amount_checked(fake: FakeDiscord, 
     assert ["A", "raise", low + 100] in table.moves
 
 
-async def test_bursts_of_changes_make_one_table_edit_per_second(fake: FakeDiscord, start_bot) -> None:
+async def test_bursts_of_changes_make_one_table_edit_per_second(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
@@ -194,7 +208,7 @@ async def test_bursts_of_changes_make_one_table_edit_per_second(fake: FakeDiscor
     assert edits() == before + 2  # the rest of the burst, shown once, a second later
 
 
-async def test_table_message_is_reposted_when_an_hour_old(fake: FakeDiscord, start_bot) -> None:
+async def test_table_message_is_reposted_when_an_hour_old(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, **HOLDEM)
@@ -209,7 +223,7 @@ async def test_table_message_is_reposted_when_an_hour_old(fake: FakeDiscord, sta
         assert fake.table_message().id == table.message_id
 
 
-async def test_channel_payloads_never_carry_private_cards(fake: FakeDiscord, start_bot, public_sprites) -> None:
+async def test_channel_payloads_never_carry_private_cards(fake: FakeDiscord, start_bot: StartBot, public_sprites: list[tuple[dict[str, Any], list[str]]]) -> None:
     """A whole game: no hole card that was not shown down reaches a channel message or its image."""
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
@@ -243,7 +257,7 @@ async def test_channel_payloads_never_carry_private_cards(fake: FakeDiscord, sta
     assert all(name in shown or not re.fullmatch(r"[2-9TJQKA][shdc]", name) for name in drawn)
 
 
-async def test_verify_after_the_game_replays_the_revealed_seed(fake: FakeDiscord, start_bot) -> None:
+async def test_verify_after_the_game_replays_the_revealed_seed(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, **HOLDEM)
@@ -258,7 +272,7 @@ async def test_verify_after_the_game_replays_the_revealed_seed(fake: FakeDiscord
     assert "deals the same walls and decks" in reply and "SHA-256" in reply
 
 
-async def test_my_hand_between_turns_shows_the_hand_without_buttons(fake: FakeDiscord, start_bot) -> None:
+async def test_my_hand_between_turns_shows_the_hand_without_buttons(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()  # CPU moves a second apart
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
@@ -273,7 +287,7 @@ async def test_my_hand_between_turns_shows_the_hand_without_buttons(fake: FakeDi
     assert "지금은 당신의 차례가 아닙니다" in mine.content  # in the clicking user's language
 
 
-async def test_a_deleted_table_message_is_posted_again(fake: FakeDiscord, start_bot) -> None:
+async def test_a_deleted_table_message_is_posted_again(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
@@ -287,7 +301,7 @@ async def test_a_deleted_table_message_is_posted_again(fake: FakeDiscord, start_
 
 
 async def test_a_click_on_a_busy_table_is_acknowledged_within_discords_three_seconds(fake: FakeDiscord,
-                                                                                   start_bot) -> None:
+                                                                                   start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
@@ -296,6 +310,7 @@ async def test_a_click_on_a_busy_table_is_acknowledged_within_discords_three_sec
     lock = bot.tables.sessions[table.table_id].lock
     await lock.acquire()  # the table is busy (a slow CPU turn, a slow Discord)
     calls = len(fake.calls)
+    assert fake.clock is not None
     clicked = fake.clock.now()
     fake.click(bot, HOST, hand, hand.button("Call")["custom_id"])
     await fake.run_for(10.0)  # the table stays busy far longer than Discord's 3 s
@@ -306,7 +321,7 @@ async def test_a_click_on_a_busy_table_is_acknowledged_within_discords_three_sec
     await until(lambda: hand.content == "Played: call." and hand.buttons() == [])
 
 
-async def test_every_move_is_stored_as_a_replayable_scenario(fake: FakeDiscord, start_bot) -> None:
+async def test_every_move_is_stored_as_a_replayable_scenario(fake: FakeDiscord, start_bot: StartBot) -> None:
     """Issue 8 item 7: the stored record is the SCENARIOS.md file of the game so far."""
     from engine.scenario import run
 
@@ -317,9 +332,14 @@ async def test_every_move_is_stored_as_a_replayable_scenario(fake: FakeDiscord, 
     for _ in range(3):
         hand = await until(lambda: pending_hand(fake, HOST))
         fake.click(bot, HOST, hand, hand.button(prefix="jp:m:")["custom_id"])
-        await until(lambda hand=hand: not hand.buttons())
+
+        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
+            return not hand.buttons()
+
+        await until(prompt_done)
         async with bot.tables.sessions[table.table_id].lock:  # between moves
             [record] = await bot.store.load_unfinished()
             assert record.scenario["moves"] == table.moves and record.scenario["seed"] == table.seed
+            assert table.game is not None
             assert run(record.scenario)["points"] == table.game.summary()["points"]
             assert set(record.meta["deadlines"]) == set(table.deadlines)

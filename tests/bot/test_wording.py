@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from harness import HOST, FakeDiscord, open_table, play_out, table_of
 
 from bot.i18n import CAPTIONS, CATALOGS, ko, t
 from bot.play import results
+from bot.render import render_five_result
 from bot.render import table as table_render
 from engine.five.lines import LABELS
+from tests.bot.harness import HOST, FakeDiscord, StartBot, open_table, play_out, table_of
 
 
 def test_korean_turn_and_to_act_captions_differ() -> None:
@@ -45,7 +46,7 @@ def test_every_five_line_has_words_in_every_language() -> None:
 def drawn(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
     """The picture models the bot draws, by kind."""
     seen: dict[str, list[Any]] = {"table": [], "five": []}
-    table_picture, render_five = table_render.table_picture, results.render_five_result
+    table_picture, render_five = table_render.table_picture, render_five_result  # as bot.play.results calls it
 
     def table(model: Any, texts: Any) -> Any:
         seen["table"].append(model)
@@ -60,7 +61,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
     return seen
 
 
-async def test_korean_five_table_names_players_and_translates_results(fake: FakeDiscord, start_bot,
+async def test_korean_five_table_names_players_and_translates_results(fake: FakeDiscord, start_bot: StartBot,
                                                                      drawn: dict[str, list[Any]]) -> None:
     fake.add_user(HOST, "민수")
     fake.guild_locale = "ko"
@@ -78,5 +79,6 @@ async def test_korean_five_table_names_players_and_translates_results(fake: Fake
     for model in drawn["five"]:
         assert "honba" not in model.title and model.title.endswith(("국", "본장")), model.title
     posted = [m.content for m in fake.channel_messages() if m.content.endswith(" 결과")]
+    assert table.game is not None
     first = table.game.summary()["kyoku_results"][0]
     assert posted[0].startswith("동1국") and first["kyoku"] == "E1"

@@ -33,7 +33,7 @@ from engine.riichi import scoring, views
 from engine.riichi.kyoku import Kyoku
 
 GAMES = int(os.environ.get("CACHED_ANSWER_GAMES", "6"))
-KINDS = {
+KINDS: dict[str, dict[str, Any]] = {
     "riichi": {"length": "east"},
     "five": {"seven_pairs": True, "thirteen_orphans": True},
     "janpo": {},

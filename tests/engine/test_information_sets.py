@@ -72,7 +72,7 @@ def _hidden_hole_cards(game: Any, viewer: str | None) -> set[str]:
 
 def _visible_kinds(game: Any, viewer: int | None) -> Counter[str]:
     kyoku = game.mj.kyoku if hasattr(game, "mj") else game.kyoku
-    names = Counter()
+    names: Counter[str] = Counter()
     for s, st in enumerate(kyoku.seats):
         for d in st.discards:
             names[_kind(kyoku.name(d.tile))] += 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,7 @@ FOUR = ["A", "B", "C", "D"]
         ({"game": "holdem", "players": FOUR, "seed": 1, "kyoku": [{}]}, "kyoku: holdem has no mahjong"),
     ],
 )
-def test_malformed_scenario_names_the_field(spec: dict, field: str) -> None:
+def test_malformed_scenario_names_the_field(spec: dict[str, Any], field: str) -> None:
     with pytest.raises(ScenarioError, match=f"^{field}"):
         run(spec)
 

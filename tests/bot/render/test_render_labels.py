@@ -94,7 +94,8 @@ def test_kuikae_note_present_when_a_held_tile_is_greyed(drawn: list[str], tiles:
 
 def test_finished_view_gives_a_finished_table() -> None:
     live = table_from_view(_janpo_view(FINAL, turn="A"))
-    assert not live.finished and live.turn == 0 and live.seats[1].poker.position == "BTN"
+    assert not live.finished and live.turn == 0 and live.seats[1].poker is not None
+    assert live.seats[1].poker.position == "BTN"
     table = table_from_view(_janpo_view(FINAL, turn="A", finished=True))
     assert table.finished and table.turn is None
     assert [(s.poker.status, s.poker.position) for s in table.seats if s.poker] == [

@@ -49,7 +49,9 @@ def test_scaled_and_shaded_variants_are_cached() -> None:
     assert a.size == (30, 40)
     assert sprites.tile("3p", 40, sideways=True).size == (40, 30)
     grey = sprites.tile("0m", 64, shade="grey").convert("RGB")
-    r, g, b = grey.getpixel((24, 20))
+    pixel = grey.getpixel((24, 20))
+    assert isinstance(pixel, tuple)
+    r, g, b = pixel
     assert max(r, g, b) - min(r, g, b) < 8  # a greyed red five has no red left
 
 

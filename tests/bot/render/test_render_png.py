@@ -103,7 +103,7 @@ TABLES: dict[str, tuple[TableImage, Mapping[str, str] | None, palette.Kind]] = {
     # A side pot line past the panel's edge, onto the felt beside it (not into a seat block).
     "janpo_wide_pot": (replace(samples.JANPO_TABLE, pots=(Pot(900), Pot(1600, ("Alice", "Bob", "Carol")))), None, "janpo"),
     **{f"random_{game}_{seed}": (_random_table(random.Random(seed), game), ko if seed % 3 == 2 else None,
-                                 "five" if game == "five" else game)  # type: ignore[dict-item]
+                                 "five" if game == "five" else game)
        for game in ("riichi", "five", "janpo") for seed in range(8)},
 }
 HOLDEM: dict[str, tuple[HoldemTable, Mapping[str, str] | None]] = {
@@ -135,8 +135,8 @@ def test_sample_tables_are_drawn_on_their_palette(name: str) -> None:
     """The bot's pictures take the palette way, not the RGB fallback."""
     record, texts, kind = TABLES[name]
     assert table.table_picture(record, texts, kind).mode == "P"
-    for record, texts in HOLDEM.values():
-        assert holdem.holdem_picture(record, texts).mode == "P"
+    for holdem_record, holdem_texts in HOLDEM.values():
+        assert holdem.holdem_picture(holdem_record, holdem_texts).mode == "P"
 
 
 def test_pieces_on_what_was_drawn_before_fall_back_to_rgb() -> None:
@@ -154,9 +154,11 @@ def test_pieces_on_what_was_drawn_before_fall_back_to_rgb() -> None:
     assert table.table_picture(crowded).mode == "RGB"
     assert _same_pixels(_decoded(draw.to_png(table.table_picture(crowded), "janpo")),
                         _whole(table.render_table(crowded), "janpo"))
-    seats = list(samples.HOLDEM_TABLE.seats)
-    seats[3] = replace(seats[3], name="Maximilian", poker=replace(seats[3].poker, position="UTG+1 STRADDLE"))
-    long_position = replace(samples.HOLDEM_TABLE, seats=tuple(seats))
+    holdem_seats = list(samples.HOLDEM_TABLE.seats)
+    poker = holdem_seats[3].poker
+    assert poker is not None
+    holdem_seats[3] = replace(holdem_seats[3], name="Maximilian", poker=replace(poker, position="UTG+1 STRADDLE"))
+    long_position = replace(samples.HOLDEM_TABLE, seats=tuple(holdem_seats))
     assert holdem.holdem_picture(long_position).mode == "RGB"
 
 

@@ -155,6 +155,7 @@ def test_hole_cards_reach_the_table_only_as_showdown_cards() -> None:
         render_table(samples.JANPO_TABLE)
     assert {c for c in seen if c.startswith("cards/")} == {"cards/Qh", "cards/7d", "cards/2c"}
     bob = samples.JANPO_TABLE.seats[1]
+    assert bob.poker is not None
     shown = replace(bob, poker=replace(bob.poker, showdown_cards=("Qs", "Qd")))
     with sprites.watch() as seen:
         render_table(replace(samples.JANPO_TABLE, seats=(samples.JANPO_TABLE.seats[0], shown,

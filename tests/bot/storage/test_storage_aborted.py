@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 from pathlib import Path
-
-from storage_games import NOW, make_game
+from typing import Any
 
 from bot.storage import Store, TableRecord
 from bot.storage.copy import copy
+from tests.bot.storage.storage_games import NOW, make_game
 
 GUILD = 1
 HEADER = {"game": "riichi", "options": {"length": "east"}, "players": ["A", "B", "C", "D"], "seed": 2**61 + 3}
@@ -67,7 +67,7 @@ async def test_the_table_id_can_be_used_again_and_each_abort_is_kept(store: Stor
 
 
 async def test_a_lobby_is_just_deleted_and_a_missing_table_is_none(store: Store) -> None:
-    lobby = {"game": "riichi", "options": {}, "players": ["A"], "seed": None, "moves": []}
+    lobby: dict[str, Any] = {"game": "riichi", "options": {}, "players": ["A"], "seed": None, "moves": []}
     await store.save_table(TableRecord("t-lobby", GUILD, 501, "riichi", lobby, {"status": "lobby"}))
     assert await store.abort_table("t-lobby", "aborted") is None
     assert await store.load_table("t-lobby") is None

@@ -6,11 +6,10 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
-from conftest import OpenStore
-from storage_games import NOW, make_game
-
 from bot.storage import Store
 from bot.storage.rating import DEFAULT_RATING, update
+from tests.bot.storage.conftest import OpenStore
+from tests.bot.storage.storage_games import NOW, make_game
 
 ROUNDS = 8
 

@@ -9,9 +9,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from conftest import OpenStore
 
 from bot.storage import Store, TableRecord
+from tests.bot.storage.conftest import OpenStore
 
 PAST = datetime(2026, 1, 1, tzinfo=UTC)
 FUTURE = datetime(2099, 1, 1, tzinfo=UTC)

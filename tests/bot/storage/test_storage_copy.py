@@ -8,10 +8,10 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from storage_games import NOW, make_game
 
 from bot.storage import Store, TableRecord
 from bot.storage.copy import main
+from tests.bot.storage.storage_games import NOW, make_game
 
 
 async def fill(path: str) -> Store:

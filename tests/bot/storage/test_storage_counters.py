@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from storage_games import make_game
 
 from bot.storage import SeatResult, Store
 from bot.storage.counters import seat_counters
@@ -16,13 +15,15 @@ from bot.storage.standings import final_ranks
 from engine.games import new_game
 from engine.randomplay import play_out
 from engine.scenario import run
+from tests.bot.storage.storage_games import make_game
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "engine" / "examples"
 GAMES = int(os.environ.get("STORAGE_COUNTER_GAMES", "2"))
 
 
 def example(name: str) -> dict[str, Any]:
-    return json.loads((EXAMPLES / f"{name}.json").read_text())
+    spec: dict[str, Any] = json.loads((EXAMPLES / f"{name}.json").read_text())
+    return spec
 
 
 def test_heads_up_hand_folded_on_the_flop() -> None:  # P2: the uncalled bet returns

@@ -10,13 +10,14 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
-from storage_games import make_game
 
 from bot.storage import FinishedGame, Store, TableRecord
 from bot.storage.sqlite_schema import LATEST
+from tests.bot.storage.storage_games import make_game
 
 RESULT_TABLES = ("games", "seats", "seat_stats", "kyoku_results", "poker_results", "players")
 
@@ -26,7 +27,7 @@ def counts(path: str) -> dict[str, int]:
         return {t: raw.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in (*RESULT_TABLES, "live_tables")}
 
 
-STATS = [
+STATS: list[dict[str, Any]] = [
     {"kyoku_played": 8, "wins": 2, "riichi": 1, "win_points": 11600, "yaku": {"Riichi": 1, "Tanyao": 2}},
     {"kyoku_played": 8, "deal_ins": 1},
     {},
@@ -50,6 +51,7 @@ async def test_everything_is_stored_and_the_live_row_goes(store: Store, db_path:
     assert [(s.player, s.user_id, s.points, s.rank, s.is_cpu) for s in g.seats] == [
         ("A", 11, 41000, 1, False), ("B", 12, 30000, 2, False), ("C", None, 19000, 3, True), ("D", 13, 10000, 4, False),
     ]
+    assert g.seats[0].rating_after is not None and g.seats[3].rating_after is not None
     assert g.seats[2].rating_before is None and g.seats[0].rating_after > 1500 > g.seats[3].rating_after
     assert counts(db_path)["seat_stats"] == 6 + 2 + 1  # each yaku is a row of its own
 
@@ -137,13 +139,13 @@ async def _statements_of_one_finish(db_path: str) -> list[str]:
     return seen
 
 
-async def test_statement_count_is_what_the_crash_test_covers(tmp_path: Any) -> None:
+async def test_statement_count_is_what_the_crash_test_covers(tmp_path: Path) -> None:
     seen = await _statements_of_one_finish(str(tmp_path / "count.sqlite"))
     assert seen[0] == "BEGIN IMMEDIATE" and seen[-1] == "COMMIT" and "DELETE FROM live_tables" in seen[-2]
 
 
 @pytest.mark.parametrize("fail_at", range(1, 13))
-async def test_crash_between_statements_leaves_no_trace(store: Store, db_path: str, tmp_path: Any, fail_at: int) -> None:
+async def test_crash_between_statements_leaves_no_trace(store: Store, db_path: str, tmp_path: Path, fail_at: int) -> None:
     total = len(await _statements_of_one_finish(str(tmp_path / "count.sqlite")))
     assert total == 12, "the statement list changed: update the parametrize range"
     first = await store.finish_game(None, make_game([(1, 25000), (2, 25000)]))

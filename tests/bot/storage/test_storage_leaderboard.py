@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
-from storage_games import NOW, make_game
 
 from bot.storage import LeaderboardRow, Store
 from bot.storage.rating import update
+from tests.bot.storage.storage_games import NOW, Seat, make_game
 
 DAY = timedelta(days=1)
 # three riichi games in guild 1: 40, 10 and 1 day(s) ago; seat 3 of the last is an easy CPU
-GAMES = [
+GAMES: list[tuple[list[Seat], datetime]] = [
     ([(1, 40000), (2, 30000), (3, 20000), (4, 10000)], NOW - 40 * DAY),
     ([(5, 45000), (1, 25000), (3, 25000), (2, 5000)], NOW - 10 * DAY),
     ([(2, 38000), (None, 32000), (4, 20000), (1, 10000)], NOW - DAY),

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import timedelta
+from pathlib import Path
 
 import aiosqlite
 import pytest
-from storage_games import NOW, make_game
 
 from bot.storage import Store, StoreError, TableRecord
 from bot.storage import sqlite_schema as schema
 from bot.storage.sqlite_rating import rate_stored_game
 from bot.storage.sqlite_schema import LATEST, MIGRATIONS, Migration, migrate
+from tests.bot.storage.storage_games import NOW, make_game
 
 SEATS = [
     [(1, 40000), (2, 30000), (None, 20000), (4, 10000)],
@@ -64,6 +65,7 @@ async def at_version(path: str, version: int) -> None:
                 " VALUES (?, 0, 1, '2h3d4hTs9c', '[]', '{\"A\": 0}')", (cursor.lastrowid,)
             )
             if version >= 3:  # stored with ratings, as finish_game did from then on
+                assert cursor.lastrowid is not None
                 await rate_stored_game(db, cursor.lastrowid)
 
 
@@ -84,7 +86,7 @@ async def test_reopening_changes_nothing(db_path: str) -> None:
 
 
 @pytest.mark.parametrize("old", range(1, LATEST))
-async def test_every_earlier_version_is_upgraded_with_its_data(db_path: str, tmp_path, old: int) -> None:
+async def test_every_earlier_version_is_upgraded_with_its_data(db_path: str, tmp_path: Path, old: int) -> None:
     await at_version(db_path, old)
     store = await Store.open(db_path)
     assert versions(db_path) == list(range(1, LATEST + 1))

@@ -94,7 +94,7 @@ async def test_deleting_a_table_drops_its_moves(store: Store) -> None:
 
 
 async def test_finishing_a_game_drops_its_moves(store: Store) -> None:
-    from storage_games import make_game
+    from tests.bot.storage.storage_games import make_game
 
     await store.create_table(record(MOVES))
     await store.finish_game("t", make_game([(1, 100), (2, 0)]))

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from storage_games import NOW, make_game
-
 from bot.storage import Store
+from tests.bot.storage.storage_games import NOW, make_game
 
 RIICHI_1 = {"kyoku_played": 8, "wins": 2, "deal_ins": 1, "riichi": 3, "win_points": 12000,
             "yaku": {"Riichi": 2, "Tanyao": 1, "Dora": 4}}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from functools import partial
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from engine.cpu.baselines import random_player
 from engine.cpu.match import cpu_policy, play_match
 from engine.games import new_game
 from engine.holdem.cards import cards_str
+from engine.holdem.table import HoldemTable
 
 GAMES = int(os.environ.get("CPU_GAMES", "3"))
 
@@ -24,13 +26,16 @@ def _strings(view: Any) -> str:
     return json.dumps(view, sort_keys=True)
 
 
-def test_holdem_cpus_play_legal_moves_from_their_own_view():  # P1-P5
+def test_holdem_cpus_play_legal_moves_from_their_own_view() -> None:  # P1-P5
     for seed in range(GAMES):
         game = new_game({"game": "holdem", "players": ["A", "B", "C", "D", "E"], "seed": seed,
                          "options": {"hands": 12, "stacks": 5000}})
 
-        def inspect(player: str, view: dict[str, Any], game=game) -> None:
+        assert isinstance(game, HoldemTable)
+
+        def inspect(player: str, view: dict[str, Any], game: HoldemTable = game) -> None:
             hand = game.hand
+            assert hand is not None
             assert view["player"] == player and view["hole"] == cards_str(hand.cards.hole[player])
             text = _strings({k: v for k, v in view.items() if k != "last_hand"})
             for other in hand.order:
@@ -91,19 +96,19 @@ def _seats(game_name: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("game_name", ["riichi", "five", "janpo"])
-def test_mahjong_cpus_play_legal_moves_from_their_own_view(game_name):  # R, F, J
+def test_mahjong_cpus_play_legal_moves_from_their_own_view(game_name: str) -> None:  # R, F, J
     for seed in range(GAMES // 3 or 1):
         spec: dict[str, Any] = {"game": game_name, "players": ["A", "B", "C", "D"], "seed": 1000 + seed}
         if game_name == "riichi":
             spec["options"] = {"length": "east"}
         game = new_game(spec)
         log = play_match(game, _seats(game_name), spec["seed"],
-                         inspect=lambda p, v, g=game: _check_mahjong_view(g, p, v))
+                         inspect=partial(_check_mahjong_view, game))
         assert game.finished and len(log.moves) > 100
         assert game.summary()["kyoku_results"], "a whole game has kyoku results"
 
 
-def test_the_view_is_all_a_cpu_reads():
+def test_the_view_is_all_a_cpu_reads() -> None:
     """Same view and legal list, same move; the view is left as it was handed over."""
     game = new_game({"game": "janpo", "players": ["A", "B", "C", "D"], "seed": 4})
     player = game.waiting_on()[0]
@@ -114,7 +119,7 @@ def test_the_view_is_all_a_cpu_reads():
     assert choose_move("janpo", json.loads(before), legal, random.Random(3), strict=True) == first
 
 
-def test_choose_move_rejects_unknown_level_and_empty_legal():
+def test_choose_move_rejects_unknown_level_and_empty_legal() -> None:
     with pytest.raises(ValueError):
         choose_move("holdem", {}, [["A", "check"]], None, "expert")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
@@ -125,7 +130,7 @@ POSITIONS = int(os.environ.get("CPU_POSITIONS", "300"))
 
 
 @pytest.mark.parametrize("game_name", ["riichi", "five", "janpo", "holdem"])
-def test_cpu_answers_legally_in_positions_reached_by_random_play(game_name):
+def test_cpu_answers_legally_in_positions_reached_by_random_play(game_name: str) -> None:
     """Random play reaches odd corners (riichi, kans, robbed kans, poker after the kyoku); at every
     position along the way every level must return a move from the legal list."""
     asked = 0

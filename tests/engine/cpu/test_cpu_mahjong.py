@@ -6,7 +6,7 @@ import random
 
 from engine.cpu.mahjong_claims import ClaimOptions, choose_claim
 from engine.cpu.mahjong_play import TurnOptions, choose_turn, pick_discard
-from engine.cpu.seat import Opponent
+from engine.cpu.seat import Opponent, Seat
 from engine.tiles import parse_kinds
 
 from .helpers import kind, seat
@@ -14,66 +14,66 @@ from .helpers import kind, seat
 RNG = random.Random(0)
 
 
-def everything(s) -> set[int]:
+def everything(s: Seat) -> set[int]:
     return {k for k, n in enumerate(s.counts) if n}
 
 
-def test_wins_by_tsumo_whenever_offered():
+def test_wins_by_tsumo_whenever_offered() -> None:
     s = seat("123m456p789s1122z", drawn="1z")
     choice = choose_turn(s, TurnOptions(discards=everything(s), tsumo=True), RNG)
     assert choice.action == "tsumo"
 
 
-def test_discards_the_isolated_guest_wind_first():
+def test_discards_the_isolated_guest_wind_first() -> None:
     s = seat("124679m4567p789s4z")  # seat South, round East: North is a guest wind
     assert pick_discard(s, everything(s), RNG).kind == kind("4z")
 
 
-def test_keeps_the_dora_between_two_isolated_guest_winds():
+def test_keeps_the_dora_between_two_isolated_guest_winds() -> None:
     s = seat("123m456p789s111p34z", dora="3z")  # indicator West makes North the dora
     assert pick_discard(s, everything(s), RNG).kind == kind("3z")
 
 
-def test_keeps_a_red_five_over_a_plain_isolated_five():
+def test_keeps_a_red_five_over_a_plain_isolated_five() -> None:
     s = seat("123m456p789s111z0m5s")
     assert pick_discard(s, everything(s), RNG).kind == kind("5s")
 
 
-def test_keeps_a_dragon_pair_over_a_simple_pair():
+def test_keeps_a_dragon_pair_over_a_simple_pair() -> None:
     # Two pairs and a shape to finish: dropping a 2p keeps the Red pair that can become a yaku.
     s = seat("234m567p789s22p77z1p")
     choice = pick_discard(s, everything(s), RNG)
     assert choice.kind != kind("7z")
 
 
-def test_shanten_comes_before_value():
+def test_shanten_comes_before_value() -> None:
     # Tenpai on 1z/2z; the dora 9s is part of a set and must not be broken for value.
     s = seat("123m456p789s1122z5m", dora="8s")
     assert pick_discard(s, everything(s), RNG).kind == kind("5m")
 
 
-def test_folds_to_a_riichi_with_genbutsu_when_far_from_ready():
+def test_folds_to_a_riichi_with_genbutsu_when_far_from_ready() -> None:
     riichi = Opponent(discards=parse_kinds("6p4z9m"), riichi=True)
     s = seat("13m589p24689s13z6p7z", opponents=[riichi, Opponent(), Opponent()])
     # three-shanten or worse: the 6p (their own discard) is the one certainly safe tile
     assert pick_discard(s, everything(s), RNG).kind == kind("6p")
 
 
-def test_easy_level_never_defends():
+def test_easy_level_never_defends() -> None:
     riichi = Opponent(discards=parse_kinds("6p4z9m"), riichi=True)
     s = seat("13m589p24689s13z6p7z", opponents=[riichi, Opponent(), Opponent()])
     picks = {pick_discard(s, everything(s), random.Random(i), "easy").kind for i in range(20)}
     assert kind("6p") not in picks
 
 
-def test_pushes_when_ready_despite_a_riichi():
+def test_pushes_when_ready_despite_a_riichi() -> None:
     riichi = Opponent(discards=parse_kinds("1z"), riichi=True)
     s = seat("123m456p789s11z68m", drawn="9p", opponents=[riichi, Opponent(), Opponent()])
     # dropping the drawn 9p leaves tenpai on 7m
     assert pick_discard(s, everything(s), RNG).kind == kind("9p")
 
 
-def test_hard_keeps_a_cheap_ready_hand_against_a_dealer_riichi():
+def test_hard_keeps_a_cheap_ready_hand_against_a_dealer_riichi() -> None:
     """A hard ready hand pushes (it can still win, and its tenpai pays at a draw); the normal level
     weighs the live 5p against the cheap kanchan in expected points and folds the genbutsu 1z."""
     riichi = Opponent(discards=parse_kinds("1z9m2s8p"), riichi=True, dealer=True)
@@ -82,7 +82,7 @@ def test_hard_keeps_a_cheap_ready_hand_against_a_dealer_riichi():
     assert pick_discard(s, everything(s), RNG, "normal").kind == kind("1z")
 
 
-def test_hard_folds_by_rule_two_steps_from_ready():
+def test_hard_folds_by_rule_two_steps_from_ready() -> None:
     """Three steps away against a riichi the hard level plays the genbutsu: its rule fold, not the
     expected-points weighing, decides there."""
     riichi = Opponent(discards=parse_kinds("6p4z9m"), riichi=True)
@@ -90,7 +90,7 @@ def test_hard_folds_by_rule_two_steps_from_ready():
     assert pick_discard(s, everything(s), RNG, "hard").kind == kind("6p")
 
 
-def test_riichi_on_a_two_sided_wait():  # R9
+def test_riichi_on_a_two_sided_wait() -> None:  # R9
     s = seat("234m456p789s5523m", drawn="7z")
     opts = TurnOptions(discards=everything(s), riichi={kind("7z")})
     assert choose_turn(s, opts, RNG) == choose_turn(s, opts, RNG)
@@ -98,31 +98,31 @@ def test_riichi_on_a_two_sided_wait():  # R9
     assert (choice.action, choice.kind) == ("riichi", kind("7z"))
 
 
-def test_no_riichi_on_a_dead_wait():  # R9: every 2p is out, the 1p3p wait cannot win
+def test_no_riichi_on_a_dead_wait() -> None:  # R9: every 2p is out, the 1p3p wait cannot win
     others = [Opponent(discards=parse_kinds("2p2p2p2p")), Opponent(), Opponent()]
     s = seat("234m456p789s11z13p", drawn="7z", opponents=others)
     choice = choose_turn(s, TurnOptions(discards=everything(s), riichi={kind("7z")}), RNG)
     assert choice.action == "discard"
 
 
-def test_always_ron():
+def test_always_ron() -> None:
     s = seat("123m456p789s1122z")
     assert choose_claim(s, ClaimOptions(kind=kind("1z"), ron=True, pon=True), RNG).action == "ron"
 
 
-def test_pons_a_dragon_pair():
+def test_pons_a_dragon_pair() -> None:
     s = seat("13m46p789s55z2468s")
     assert choose_claim(s, ClaimOptions(kind=kind("5z"), pon=True), RNG).action == "pon"
 
 
-def test_no_call_without_a_yaku():
+def test_no_call_without_a_yaku() -> None:
     # Chanta-free, mixed-suit hand with terminals: chi 2m would leave an open hand with no yaku.
     s = seat("13m19p19s4567s159m")
     opts = ClaimOptions(kind=kind("2m"), chi=[(kind("1m"), kind("3m"))])
     assert choose_claim(s, opts, RNG).action == "pass"
 
 
-def test_open_tanyao_chi_when_far_from_ready_with_dora():  # R3 open tanyao allowed
+def test_open_tanyao_chi_when_far_from_ready_with_dora() -> None:  # R3 open tanyao allowed
     s = seat("46m347p2288p35s68s", dora="7p")  # the 8p pair is two dora
     opts = ClaimOptions(kind=kind("5m"), chi=[(kind("4m"), kind("6m"))])
     assert choose_claim(s, opts, RNG).action == "chi"
@@ -134,17 +134,17 @@ def test_open_tanyao_chi_when_far_from_ready_with_dora():  # R3 open tanyao allo
     assert choice.action == "pass"  # three terminals keep the hand off tanyao: no yaku after the call
 
 
-def test_closed_one_shanten_keeps_riichi_over_a_simple_pon():
+def test_closed_one_shanten_keeps_riichi_over_a_simple_pon() -> None:
     s = seat("234m456p77s5689s2z")  # one-shanten closed hand
     assert choose_claim(s, ClaimOptions(kind=kind("7s"), pon=True), RNG).action == "pass"
 
 
-def test_five_keeps_vip_pair():  # F4 VIP Sets
+def test_five_keeps_vip_pair() -> None:  # F4 VIP Sets
     s = seat("234m567p789s22p66z1p", variant="five")
     assert pick_discard(s, everything(s), RNG).kind != kind("6z")
 
 
-def test_shanten_cache_adds_nothing_for_the_garbage_collector():
+def test_shanten_cache_adds_nothing_for_the_garbage_collector() -> None:
     """Issue 17: the cache's keys and values are untracked objects, so a collection never walks it."""
     import gc
 
@@ -159,7 +159,7 @@ def test_shanten_cache_adds_nothing_for_the_garbage_collector():
     assert not any(gc.is_tracked(k) for t in tables for k in t)
 
 
-def test_danger_reads_suji_kabe_and_genbutsu():
+def test_danger_reads_suji_kabe_and_genbutsu() -> None:
     from engine.cpu.safety import danger
 
     opp = Opponent(discards=[kind("4m")], riichi=True)
@@ -172,7 +172,7 @@ def test_danger_reads_suji_kabe_and_genbutsu():
     assert danger(kind("9s"), opp, walled) < danger(kind("9s"), opp, seen) / 2
 
 
-def test_hard_opens_for_tanyao_in_riichi_but_stays_closed_in_five():
+def test_hard_opens_for_tanyao_in_riichi_but_stays_closed_in_five() -> None:
     """Late and two steps away, the chi buys a step for an open tanyao with a dora (the 8s): two
     han at riichi (R3 open tanyao); in Mahjong Five the call would give up Closed Hand, riichi and
     All Sequences (F4) for one dora, so it stays closed."""
@@ -182,7 +182,7 @@ def test_hard_opens_for_tanyao_in_riichi_but_stays_closed_in_five():
     assert choose_claim(seat(hand, wall_left=40, dora="7s", variant="five"), opts, RNG, "hard").action == "pass"
 
 
-def test_hard_keeps_riichi_over_a_one_han_open_tanyao():
+def test_hard_keeps_riichi_over_a_one_han_open_tanyao() -> None:
     """Without a dora the same chi leaves an open one-han hand (about 1,000 points) where the
     closed hand keeps riichi: the hard level stays closed, early or late."""
     opts = ClaimOptions(kind=kind("5m"), chi=[(kind("4m"), kind("6m"))])
@@ -193,14 +193,14 @@ def test_hard_keeps_riichi_over_a_one_han_open_tanyao():
                         "hard").action == "pon"
 
 
-def test_hard_opens_a_far_hand_for_one_han():
+def test_hard_opens_a_far_hand_for_one_han() -> None:
     """Four steps from ready the closed hand seldom reaches riichi in time: an open tanyao of one
     han is worth the step there, where two steps away it is not (above)."""
     opts = ClaimOptions(kind=kind("5m"), chi=[(kind("4m"), kind("6m"))])
     assert choose_claim(seat("46m37p258p35s68s2m2s"), opts, RNG, "hard").action == "chi"
 
 
-def test_hard_counts_an_honitsu_plan_as_two_han():
+def test_hard_counts_an_honitsu_plan_as_two_han() -> None:
     """Two steps away, a chi that leaves a manzu-and-honors hand with one pinzu stray is an open
     honitsu in the making (two han), so it is made; with the calls counting only finished yaku,
     the stray made it look yakuless and cheap."""

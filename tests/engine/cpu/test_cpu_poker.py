@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from engine.cpu.poker_play import PokerOptions, PokerSpot, choose_poker, equity
 from engine.cpu.poker_view import poker_options
 from engine.games import new_game
 
+T = TypeVar("T")
 OPEN = PokerOptions(fold=True, call=True, raise_to=(1000, 20000), allin=True)
 CHECKED = PokerOptions(check=True, bet=(500, 20000), allin=True)
 
@@ -15,67 +18,68 @@ CHECKED = PokerOptions(check=True, bet=(500, 20000), allin=True)
 def spot(hole: str, board: str = "", to_call: int = 500, pot: int = 700, opponents: int = 3,
          position: float = 0.5, raised: bool = False) -> PokerSpot:
     cards = tuple(hole[i:i + 2] for i in range(0, len(hole), 2))
+    assert len(cards) == 2
     return PokerSpot(cards, tuple(board[i:i + 2] for i in range(0, len(board), 2)), pot, to_call,
                      20000, 500, opponents, position, 0, raised)
 
 
-def test_equity_of_aces_heads_up_is_about_85_percent():
+def test_equity_of_aces_heads_up_is_about_85_percent() -> None:
     eq = equity(("As", "Ah"), (), 1, random.Random(1), 2000)
     assert 0.81 <= eq <= 0.89
 
 
-def test_made_nuts_on_the_river_wins_every_sample():
+def test_made_nuts_on_the_river_wins_every_sample() -> None:
     assert equity(("As", "Ks"), ("Qs", "Js", "Ts", "2d", "3c"), 3, random.Random(2), 200) == 1.0
 
 
-def test_raises_aces_preflop_with_an_amount_in_range():  # P4
+def test_raises_aces_preflop_with_an_amount_in_range() -> None:  # P4
     choice = choose_poker(spot("AsAh"), OPEN, random.Random(0))
-    assert choice.action == "raise" and 1000 <= choice.amount <= 20000 and choice.amount % 100 == 0
+    assert choice.action == "raise" and choice.amount is not None and 1000 <= choice.amount <= 20000 and choice.amount % 100 == 0
 
 
-def test_folds_seven_deuce_to_a_raise():
+def test_folds_seven_deuce_to_a_raise() -> None:
     choice = choose_poker(spot("7s2d", to_call=2000, pot=3200, raised=True), OPEN, random.Random(0))
     assert choice.action == "fold"
 
 
-def test_checks_rather_than_folds_when_free():
+def test_checks_rather_than_folds_when_free() -> None:
     choice = choose_poker(spot("7s2d", board="AhKd9c", to_call=0, pot=2000, opponents=3), CHECKED,
                           random.Random(0))
     assert choice.action == "check"
 
 
-def test_bets_top_set_on_a_dry_flop():
+def test_bets_top_set_on_a_dry_flop() -> None:
     choice = choose_poker(spot("KsKd", board="Kh7c2d", to_call=0, pot=2000), CHECKED, random.Random(0))
-    assert choice.action == "bet" and 1000 <= choice.amount <= 2000  # half pot to pot
+    assert choice.action == "bet" and choice.amount is not None and 1000 <= choice.amount <= 2000  # half pot to pot
 
 
-def test_calls_a_small_bet_with_a_strong_draw_by_pot_odds():
+def test_calls_a_small_bet_with_a_strong_draw_by_pot_odds() -> None:
     opts = PokerOptions(fold=True, call=True, raise_to=(1000, 20000), allin=True)
     choice = choose_poker(spot("As9s", board="Ks7s2d", to_call=500, pot=4000, opponents=1, raised=True),
                           opts, random.Random(0))
     assert choice.action in ("call", "raise")
 
 
-def test_folds_air_to_a_pot_sized_river_bet():
+def test_folds_air_to_a_pot_sized_river_bet() -> None:
     opts = PokerOptions(fold=True, call=True, raise_to=(8000, 20000), allin=True)
     choice = choose_poker(spot("3c4d", board="AsKdQh9s8c", to_call=4000, pot=8000, opponents=1, raised=True),
                           opts, random.Random(0))
     assert choice.action == "fold"
 
 
-def test_calls_all_in_when_no_plain_call_is_listed():
+def test_calls_all_in_when_no_plain_call_is_listed() -> None:
     opts = poker_options([["fold"], ["allin"]])
     choice = choose_poker(spot("AsAh", to_call=30000, pot=31000, raised=True), opts, random.Random(0))
     assert choice.action == "allin"
 
 
-def test_same_seed_same_decision():
+def test_same_seed_same_decision() -> None:
     s = spot("Js9s", board="Ts8d2c", to_call=1000, pot=3000, raised=True)
     picks = {choose_poker(s, OPEN, random.Random(5)) for _ in range(5)}
     assert len(picks) == 1
 
 
-def test_easy_level_plays_by_hand_class():
+def test_easy_level_plays_by_hand_class() -> None:
     choice = choose_poker(spot("7s2d", board="7h7c2d", to_call=0, pot=2000), CHECKED, random.Random(0), "easy")
     assert choice.action == "bet"  # a full house
 
@@ -87,7 +91,7 @@ def _class_hole(name: str) -> str:
     return f"{name[0]}s{name[1]}{'s' if name[2] == 's' else 'h'}"
 
 
-def test_calls_a_shove_with_every_hand_ahead_of_the_shovers_range():
+def test_calls_a_shove_with_every_hand_ahead_of_the_shovers_range() -> None:
     """Not exploitable by always-shove: facing a 100 bb open shove heads-up, every class with
     55 % equity or more against the range an open shove is read as is called, whatever the seed."""
     from engine.cpu.poker_range import OPEN_SHOVE_WIDTH, Read, preflop_equity
@@ -105,7 +109,7 @@ def test_calls_a_shove_with_every_hand_ahead_of_the_shovers_range():
             assert choose_poker(spot, shove, random.Random(seed), "normal").action == "allin", name
 
 
-def test_betting_history_narrows_each_range():
+def test_betting_history_narrows_each_range() -> None:
     from engine.cpu.poker_range import OPEN_SHOVE_WIDTH, RAISE_WIDTHS, read_history
 
     blinds = [["preflop", "A", "small blind", 100], ["preflop", "B", "big blind", 200]]
@@ -117,7 +121,7 @@ def test_betting_history_narrows_each_range():
     assert shoved["A"].width == OPEN_SHOVE_WIDTH and shoved["B"].width == 100.0
 
 
-def test_holdem_views_carry_the_public_betting_history():
+def test_holdem_views_carry_the_public_betting_history() -> None:
     game = new_game({"game": "holdem", "players": ["A", "B", "C"], "seed": 4})
     game.play(["A", "raise", 600])
     history = game.view("C")["history"]
@@ -125,7 +129,7 @@ def test_holdem_views_carry_the_public_betting_history():
     assert game.view("B")["history"] == history == game.public_view()["history"]
 
 
-def test_ranged_equity_counts_ties_and_losses_on_a_fixed_river():
+def test_ranged_equity_counts_ties_and_losses_on_a_fixed_river() -> None:
     """On the river nothing is left to deal: a board-playing hand splits with every opponent."""
     import random as _random
 
@@ -146,12 +150,12 @@ class _Counting(random.Random):
         super().__init__(seed)
         self.samples = 0
 
-    def sample(self, population, k, **kwargs):  # type: ignore[override]
+    def sample(self, population: Sequence[T], k: int, **kwargs: Any) -> list[T]:
         self.samples += 1
         return super().sample(population, k, **kwargs)
 
 
-def test_equity_sampling_stops_early_only_when_told_and_clear():
+def test_equity_sampling_stops_early_only_when_told_and_clear() -> None:
     """Given the equities a decision turns on, sampling stops once the estimate is clearly away
     from all of them; near one of them, or with none given (hold'em), it samples in full."""
     from engine.cpu.poker_play import SETTLE_FIRST, ranged_equity
@@ -170,7 +174,7 @@ def test_equity_sampling_stops_early_only_when_told_and_clear():
     assert 0.35 < eq < 0.55 and near.samples > 2 * SETTLE_FIRST
 
 
-def test_holdem_decisions_sample_in_full():
+def test_holdem_decisions_sample_in_full() -> None:
     """The hold'em CPU is not given any early stop: every post-flop decision samples in full."""
     from engine.cpu.poker_play import SAMPLES, poker_decision
 

@@ -14,6 +14,7 @@ import os
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.base import Move
 from engine.cpu.efficiency import Forms, counts_of, shanten
@@ -79,7 +80,7 @@ class Tally:
     dealer_keeps: int = 0
 
 
-def check_result(record: dict, players: tuple[str, ...]) -> None:
+def check_result(record: dict[str, Any], players: tuple[str, ...]) -> None:
     """A kyoku's payments follow F6/F7 exactly."""
     deltas = record["deltas"]
     assert sum(deltas.values()) == 0
@@ -107,11 +108,11 @@ def options(seed: int) -> dict[str, bool]:
     return {"red_fives": seed % 2 == 1, "seven_pairs": seed % 3 == 0, "thirteen_orphans": seed % 5 == 0}
 
 
-def _dealer_keeps(record: dict) -> bool:
+def _dealer_keeps(record: dict[str, Any]) -> bool:
     """F3: A (East) deals all game and keeps the round on a win or on tenpai at a draw."""
     if record["result"] == "draw":
         return "A" in record["tenpai"]
-    return record["winner"] == "A"
+    return bool(record["winner"] == "A")
 
 
 def play_game(seed: int, tally: Tally) -> None:

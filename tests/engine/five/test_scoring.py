@@ -52,10 +52,11 @@ def keys(score: FiveScore | None) -> list[tuple[str, int]]:
 # --- the worked hands of the issue ---------------------------------------------------------------
 
 
-def test_f4_f5_f6_closed_riichi_all_sequences_one_twin_by_ron():
+def test_f4_f5_f6_closed_riichi_all_sequences_one_twin_by_ron() -> None:
     # 123m 123m 456p 789s 99s, closed, riichi, ron from West (seat 2) to South (seat 1).
     # Closed Hand 1 + Riichi 1 + All Sequences 1 + Twin 123m 1 = 4 han -> base 40; ron: 3 x 40 = 120.
     s = win("123123m456p78999s", riichi=True, seat_wind=1)
+    assert s is not None
     assert keys(s) == [
         ("closed_hand", 1),
         ("closed_riichi", 1),
@@ -67,38 +68,41 @@ def test_f4_f5_f6_closed_riichi_all_sequences_one_twin_by_ron():
     assert payments(1, 2, s.base, SEATS) == {0: 0, 1: 120, 2: -120, 3: 0}
 
 
-def test_f4_f6_open_all_triplets_one_suit_with_honors_by_tsumo():
+def test_f4_f6_open_all_triplets_one_suit_with_honors_by_tsumo() -> None:
     # pon 222m (open); 555m 777m 888m 11z in hand; West seat, East round, tsumo.
     # All Triplets 2 + One Numbered Suit 2 = 4 han -> base 40; tsumo: each other seat pays 40.
     # (The East pair is not a set: no VIP. 222m has no terminal, 11z has an honor: neither Outside
     # nor Inside.)
     s = win("555777888m11z", ((MeldKind.PON, "222m"),), tsumo=True)
+    assert s is not None
     assert keys(s) == [("all_triplets", 2), ("one_suit", 2)]
     assert (s.total_han, s.base) == (4, 40)
     assert payments(2, None, s.base, SEATS) == {0: -40, 1: -40, 2: 120, 3: -40}
 
 
-def test_f4_f5_all_three_dragons_caps_at_160():
+def test_f4_f5_all_three_dragons_caps_at_160() -> None:
     # pon 555z, pon 666z; 777z 234m 88p in hand; ron.
     # VIP 555z 1 + 666z 1 + 777z 1 + All Three Dragons 13 = 16 han -> 13+ -> base 160; ron pays 480.
     s = win("777z234m88p", ((MeldKind.PON, "555z"), (MeldKind.PON, "666z")))
+    assert s is not None
     assert keys(s) == [("vip_set", 1), ("vip_set", 1), ("vip_set", 1), ("vip_all_dragons", 13)]
     assert [line.tiles for line in s.lines[:3]] == ["555z", "666z", "777z"]
     assert (s.total_han, s.base) == (16, 160)
     assert payments(2, 0, s.base, SEATS) == {0: -480, 1: 0, 2: 480, 3: 0}
 
 
-def test_f5_dealer_win_with_two_honba_and_a_closed_kan():
+def test_f5_dealer_win_with_two_honba_and_a_closed_kan() -> None:
     # East (dealer) with closed kan 9999p; 234m 567m 345s 66s in hand; dora indicator 5m -> 6m (one);
     # honba 2, tsumo. Closed Hand 1 (the closed kan keeps it closed; the quad is not a sequence, so
     # no All Sequences) + Dora 1 + Kan Bonus 1 + Dealer Bonus 2 = 5 han -> base 40; each pays 40.
     s = win("234567m34566s", ((MeldKind.ANKAN, "9999p"),), seat_wind=0, honba=2, dora="5m", tsumo=True)
+    assert s is not None
     assert keys(s) == [("closed_hand", 1), ("dora", 1), ("kan_bonus", 1), ("dealer_bonus", 2)]
     assert (s.yaku_han, s.total_han, s.base) == (1, 5, 40)
     assert payments(0, None, s.base, SEATS) == {0: 120, 1: -40, 2: -40, 3: -40}
 
 
-def test_f4_open_hand_without_yaku_scores_zero_and_says_why():
+def test_f4_open_hand_without_yaku_scores_zero_and_says_why() -> None:
     # chi 234m (open); 567p 789s 111m 55s in hand, a dora: no category fits (111m has a terminal,
     # 234m has none; mixed suits; one triplet). yaku_han 0 -> no win, base 0, reason given.
     s = win("567p789s111m55s", ((MeldKind.CHI, "234m"),), dora="4s")
@@ -110,37 +114,41 @@ def test_f4_open_hand_without_yaku_scores_zero_and_says_why():
     assert s.reason_text == "no yaku: an open hand needs a VIP set, Outside/Inside, All Triplets or One Suit"
 
 
-def test_f4_double_wind_triplet_counts_once():
+def test_f4_double_wind_triplet_counts_once() -> None:
     # East seat in the East round, pon 111z; 234m 567p 789s 99s in hand.
     # VIP 111z counts once: 1 han -> base 5.
     s = win("234m567p789s99s", ((MeldKind.PON, "111z"),), seat_wind=0, round_wind=0)
+    assert s is not None
     assert keys(s) == [("vip_set", 1)]
     assert (s.total_han, s.base) == (1, 5)
 
 
-def test_f4_inside_with_an_open_hand():
+def test_f4_inside_with_an_open_hand() -> None:
     # chi 234m (open); 456p 678s 333s 88p in hand: no terminal or honor anywhere.
     # Inside 1 han -> base 5; tsumo: each other seat pays 5.
     s = win("456p678s333s88p", ((MeldKind.CHI, "234m"),), tsumo=True)
+    assert s is not None
     assert keys(s) == [("inside", 1)]
     assert (s.total_han, s.base) == (1, 5)
     assert payments(2, None, s.base, SEATS) == {0: -5, 1: -5, 2: 15, 3: -5}
 
 
-def test_f4_best_reading_open_triplets_beat_sequences():
+def test_f4_best_reading_open_triplets_beat_sequences() -> None:
     # pon 555p (open); 111222333m 77z in hand. As 111m 222m 333m: All Triplets 2 = 2 han.
     # As 123m 123m 123m: open, so nothing at all (0). The triplets are kept: base 10.
     s = win("111222333m77z", ((MeldKind.PON, "555p"),))
+    assert s is not None
     assert keys(s) == [("all_triplets", 2)]
     assert s.blocks == ("111m", "222m", "333m", "555p", "77z")
     assert s.base == 10
 
 
-def test_f4_best_reading_closed_sequences_beat_triplets():
+def test_f4_best_reading_closed_sequences_beat_triplets() -> None:
     # 111222333m 456m 99m, closed. As triplets: Closed 1 + One Suit 2 + No Honors 3 = 6.
     # As 123m x3 + 456m: Closed 1 + All Sequences 1 + Twin 1 (three alike make one pair)
     # + One Suit 2 + No Honors 3 = 8 han -> base 80. The sequences are kept.
     s = win("111222333456m99m")
+    assert s is not None
     assert keys(s) == [
         ("closed_hand", 1),
         ("closed_all_sequences", 1),
@@ -155,78 +163,86 @@ def test_f4_best_reading_closed_sequences_beat_triplets():
 # --- each category and each bonus ----------------------------------------------------------------
 
 
-def test_f4_closed_hand_alone_may_win_by_ron():
+def test_f4_closed_hand_alone_may_win_by_ron() -> None:
     # 123m 456p 789s 999m 11z, closed, ron: Closed Hand 1 (not all sequences; 456p breaks Outside)
     # = 1 han -> base 5; the discarder pays 15.
     s = win("123m999m456p789s11z")
+    assert s is not None
     assert keys(s) == [("closed_hand", 1)]
     assert payments(2, 3, s.base, SEATS) == {0: 0, 1: 0, 2: 15, 3: -15}
 
 
-def test_f4_all_sequences_takes_a_value_pair():
+def test_f4_all_sequences_takes_a_value_pair() -> None:
     # 123m 456p 789s 234s 55z (a dragon pair): Closed 1 + All Sequences 1 = 2 han -> base 10.
     s = win("123m456p234789s55z")
+    assert s is not None
     assert keys(s) == [("closed_hand", 1), ("closed_all_sequences", 1)]
     assert s.base == 10
 
 
-def test_f4_two_pairs_of_twin_sequences_give_two():
+def test_f4_two_pairs_of_twin_sequences_give_two() -> None:
     # 234m 234m 567p 567p 99s: Closed 1 + All Sequences 1 + Twin 234m 1 + Twin 567p 1 = 4 -> 40.
     s = win("223344m556677p99s")
+    assert s is not None
     assert keys(s)[-2:] == [("closed_twin_sequences", 1), ("closed_twin_sequences", 1)]
     assert [line.tiles for line in s.lines[-2:]] == ["234m", "567p"]
     assert (s.total_han, s.base) == (4, 40)
 
 
-def test_f4_open_meld_removes_every_closed_bonus():
+def test_f4_open_meld_removes_every_closed_bonus() -> None:
     # chi 123m, then 123m 456p 789s 99s: open, so no Closed Hand, riichi impossible, no twin bonus;
     # 456p has no terminal, 99s has one: no Outside/Inside. No yaku.
     s = win("123m456p789s99s", ((MeldKind.CHI, "123m"),))
     assert s is not None and s.yaku_han == 0
 
 
-def test_f4_vip_seat_wind_round_wind_and_dragon_each_count():
+def test_f4_vip_seat_wind_round_wind_and_dragon_each_count() -> None:
     # South seat, East round; pon 111z, pon 222z, 777z 234m 88p in hand:
     # VIP 111z (round) 1 + 222z (seat) 1 + 777z (dragon) 1 = 3 han -> base 20.
     s = win("777z234m88p", ((MeldKind.PON, "111z"), (MeldKind.PON, "222z")), seat_wind=1, round_wind=0)
+    assert s is not None
     assert keys(s) == [("vip_set", 1)] * 3
     assert s.base == 20
 
 
-def test_f4_wind_that_is_neither_seat_nor_round_is_no_vip():
+def test_f4_wind_that_is_neither_seat_nor_round_is_no_vip() -> None:
     # West seat, East round, pon 444z (North): not a VIP set; 234m 567p 789s 99s: no yaku.
     s = win("234m567p789s99s", ((MeldKind.PON, "444z"),), seat_wind=2, round_wind=0)
     assert s is not None and s.yaku_han == 0
 
 
-def test_f4_dragon_pair_is_not_a_vip_set():
+def test_f4_dragon_pair_is_not_a_vip_set() -> None:
     # pon 555z, pon 666z, 77z as the pair: 2 VIP sets only (no All Three Dragons) = 2 han -> 10.
     s = win("234m789p77z", ((MeldKind.PON, "555z"), (MeldKind.PON, "666z")))
+    assert s is not None
     assert keys(s) == [("vip_set", 1), ("vip_set", 1)]
     assert s.base == 10
 
 
-def test_f4_all_four_winds():
+def test_f4_all_four_winds() -> None:
     # South seat, East round; pon 111z 222z 333z 444z, 55m pair: VIP 111z 1 + 222z 1 + All Four
     # Winds 13 + All Triplets 2 + One Suit 2 (honors allowed) = 19 han -> base 160. (55m: no Outside.)
     melds = tuple((MeldKind.PON, t) for t in ("111z", "222z", "333z", "444z"))
     s = win("55m", melds, seat_wind=1, round_wind=0)
+    assert s is not None
     assert keys(s) == [("vip_set", 1), ("vip_set", 1), ("vip_all_winds", 13), ("all_triplets", 2), ("one_suit", 2)]
     assert (s.total_han, s.base) == (19, 160)
 
 
-def test_f4_outside_open():
+def test_f4_outside_open() -> None:
     # chi 123m; 789p 111s 999s 77z: every set and the pair has a terminal or honor.
     # Outside 1 han -> base 5.
     s = win("789p111999s77z", ((MeldKind.CHI, "123m"),))
+    assert s is not None
     assert keys(s) == [("outside", 1)]
     assert s.base == 5
 
 
-def test_f4_all_triplets_closed_by_ron_is_plus_13():
+def test_f4_all_triplets_closed_by_ron_is_plus_13() -> None:
     # 111m 999p 555s 333z 77z, closed, won by ron on 7z. West seat, East round: 3z (West) is the
     # seat wind -> VIP 1. Closed 1 + VIP 1 + All Triplets 2 + Closed 13 = 17 -> base 160.
     s = win("111m999p555s333z77z")
+    assert s is not None
     assert keys(s) == [
         ("closed_hand", 1),
         ("vip_set", 1),
@@ -236,98 +252,112 @@ def test_f4_all_triplets_closed_by_ron_is_plus_13():
     assert s.base == 160
 
 
-def test_f4_one_suit_straight_with_honors():
+def test_f4_one_suit_straight_with_honors() -> None:
     # chi 123p; 456p 789p 222p 11z: One Suit 2 + Straight 1 = 3 (honors: no +3) -> base 20.
     s = win("456789p222p11z", ((MeldKind.CHI, "123p"),))
+    assert s is not None
     assert keys(s) == [("one_suit", 2), ("one_suit_straight", 1)]
     assert s.base == 20
 
 
-def test_f4_one_suit_no_honors_open():
+def test_f4_one_suit_no_honors_open() -> None:
     # chi 123s; 456s 789s 555s 99s: One Suit 2 + Straight 1 + No Honors 3 = 6 -> base 60.
     s = win("456789555s99s", ((MeldKind.CHI, "123s"),))
+    assert s is not None
     assert keys(s) == [("one_suit", 2), ("one_suit_straight", 1), ("one_suit_no_honors", 3)]
     assert s.base == 60
 
 
-def test_f1_f5_red_five_counts_only_when_the_table_uses_them():
+def test_f1_f5_red_five_counts_only_when_the_table_uses_them() -> None:
     # Closed 123m 406p 789s 234s 99s (0p is the red five); ron.
     # Option on: Closed 1 + All Sequences 1 + Red Five 1 = 3 -> base 20. Option off: 2 -> base 10.
     on = win("123m406p789s234s99s", red_fives=True)
+    assert on is not None
     off = win("123m406p789s234s99s", red_fives=False)
+    assert off is not None
     assert keys(on)[-1] == ("red_five", 1) and on.base == 20
     assert "red_five" not in dict(keys(off)) and off.base == 10
 
 
-def test_f5_every_indicator_counts_and_indicators_wrap():
+def test_f5_every_indicator_counts_and_indicators_wrap() -> None:
     # 123m 456p 789s 444z 99m, West seat, East round (North is no VIP); indicators (first and kan
     # dora) 9m -> 1m (one), 3z -> 4z (three), 8s -> 9s (one): dora 5.
     # Closed 1 + Dora 5 = 6 han -> base 60.
     s = win("123m99m456p789s444z", dora="9m3z8s")
+    assert s is not None
     assert keys(s) == [("closed_hand", 1), ("dora", 5)]
     assert s.base == 60
 
 
-def test_f5_ura_dora_only_for_riichi():
+def test_f5_ura_dora_only_for_riichi() -> None:
     # 123m 456p 789s 234s 99s; ura indicator 1s -> 2s (one, in 234s).
     # With riichi: Closed 1 + Riichi 1 + All Sequences 1 + Ura 1 = 4 -> 40. Without: 2 -> 10.
     with_riichi = win("123m456p789s234s99s", riichi=True, ura="1s")
+    assert with_riichi is not None
     without = win("123m456p789s234s99s", ura="1s")
     assert keys(with_riichi)[-1] == ("ura_dora", 1) and with_riichi.base == 40
     assert keys(without) == [("closed_hand", 1), ("closed_all_sequences", 1)]
 
 
-def test_f5_kan_bonus_for_open_and_added_kans():
+def test_f5_kan_bonus_for_open_and_added_kans() -> None:
     # open kan 5555z (dragon, VIP 1) and added kan 2222p; 234m 678s 99s in hand.
     # VIP 1 + Kan 2 = 3 -> base 20.
     s = win("234m678s99s", ((MeldKind.MINKAN, "5555z"), (MeldKind.KAKAN, "2222p")))
+    assert s is not None
     assert keys(s) == [("vip_set", 1), ("kan_bonus", 2)]
     assert s.lines[0].tiles == "5555z"
     assert s.base == 20
 
 
-def test_f5_honba_adds_han_only_for_the_dealer():
+def test_f5_honba_adds_han_only_for_the_dealer() -> None:
     # Inside hand (chi 234m; 456p 678s 333s 88p) with 3 honba.
     # Dealer: Inside 1 + Dealer Bonus 3 = 4 -> 40. South seat: 1 -> 5.
     dealer = win("456p678s333s88p", ((MeldKind.CHI, "234m"),), seat_wind=0, honba=3)
+    assert dealer is not None
     other = win("456p678s333s88p", ((MeldKind.CHI, "234m"),), seat_wind=1, honba=3)
+    assert other is not None
     assert keys(dealer) == [("inside", 1), ("dealer_bonus", 3)] and dealer.base == 40
     assert keys(other) == [("inside", 1)] and other.base == 5
-    assert win("456p678s333s88p", ((MeldKind.CHI, "234m"),), seat_wind=1, honba=3, is_dealer=True).base == 40
+    as_dealer = win("456p678s333s88p", ((MeldKind.CHI, "234m"),), seat_wind=1, honba=3, is_dealer=True)
+    assert as_dealer is not None and as_dealer.base == 40
 
 
 # --- table options: seven pairs and thirteen orphans ---------------------------------------------
 
 
-def test_f4_seven_pairs_only_with_the_option():
+def test_f4_seven_pairs_only_with_the_option() -> None:
     # 11m 99m 11p 99p 11s 11z 77z: Closed 1 + Outside 1 (every pair has a terminal or honor)
     # = 2 -> base 10. Without the option the shape is not a win.
     s = win("1199m1199p11s1177z", seven_pairs=True)
+    assert s is not None
     assert s.shape == "seven_pairs"
     assert keys(s) == [("closed_hand", 1), ("outside", 1)]
     assert s.base == 10
     assert win("1199m1199p11s1177z") is None
 
 
-def test_f4_seven_pairs_one_suit_with_riichi():
+def test_f4_seven_pairs_one_suit_with_riichi() -> None:
     # 11 22 33 44 55 77 99 p (no four-sets reading): Closed 1 + Riichi 1 + One Suit 2 + No Honors 3
     # = 7 -> base 60. No sequence bonus (no sets), no Outside (55p) nor Inside (11p).
     s = win("11223344557799p", seven_pairs=True, riichi=True)
+    assert s is not None
     assert s.shape == "seven_pairs"
     assert keys(s) == [("closed_hand", 1), ("closed_riichi", 1), ("one_suit", 2), ("one_suit_no_honors", 3)]
     assert s.base == 60
 
 
-def test_f4_four_sets_reading_beats_seven_pairs():
+def test_f4_four_sets_reading_beats_seven_pairs() -> None:
     # 223344m 556677p 99s with seven pairs on: as sets Closed 1 + All Sequences 1 + Twins 2 = 4;
     # as pairs Closed 1 = 1. The sets are kept -> base 40.
     s = win("223344m556677p99s", seven_pairs=True)
+    assert s is not None
     assert s.shape == "four_sets" and s.base == 40
 
 
-def test_f4_thirteen_orphans_only_with_the_option():
+def test_f4_thirteen_orphans_only_with_the_option() -> None:
     # 19m 19p 19s 1234567z + 7z: a flat 13 han -> base 160. Without the option: not a win.
     s = win("19m19p19s12345677z", thirteen_orphans=True)
+    assert s is not None
     assert s.shape == "thirteen_orphans"
     assert keys(s) == [("thirteen_orphans", 13)]
     assert s.base == 160
@@ -342,11 +372,11 @@ def test_f4_thirteen_orphans_only_with_the_option():
     [(1, 5), (2, 10), (3, 20), (4, 40), (5, 40), (6, 60), (7, 60), (8, 80), (9, 80), (10, 80),
      (11, 120), (12, 120), (13, 160), (14, 160)],
 )
-def test_f5_base_table(han: int, base: int):
+def test_f5_base_table(han: int, base: int) -> None:
     assert base_score(han) == base
 
 
-def test_f6_ron_makes_the_discarder_pay_for_all_three():
+def test_f6_ron_makes_the_discarder_pay_for_all_three() -> None:
     # Base 20 by ron from South: South pays 3 x 20 = 60; tsumo: 20 from each.
     assert payments(0, 1, 20, SEATS) == {0: 60, 1: -60, 2: 0, 3: 0}
     assert payments(0, None, 20, SEATS) == {0: 60, 1: -20, 2: -20, 3: -20}
@@ -362,7 +392,7 @@ def test_f6_ron_makes_the_discarder_pay_for_all_three():
         ([0, 1, 2, 3], {0: 0, 1: 0, 2: 0, 3: 0}),
     ],
 )
-def test_f7_noten_pays_five_to_each_tenpai(tenpai: list[int], expected: dict[int, int]):
+def test_f7_noten_pays_five_to_each_tenpai(tenpai: list[int], expected: dict[int, int]) -> None:
     assert noten_payments(tenpai, SEATS) == expected
     assert sum(expected.values()) == 0
 
@@ -370,7 +400,7 @@ def test_f7_noten_pays_five_to_each_tenpai(tenpai: list[int], expected: dict[int
 # --- shape checks and the breakdown as data ------------------------------------------------------
 
 
-def test_incomplete_hand_is_none_and_wrong_counts_are_refused():
+def test_incomplete_hand_is_none_and_wrong_counts_are_refused() -> None:
     assert win("123m456p789s234s19s") is None
     hand = ids_of("123m456p789s234s9s")
     with pytest.raises(ValueError):
@@ -382,8 +412,9 @@ def test_incomplete_hand_is_none_and_wrong_counts_are_refused():
         win("123m456p789s99s", ((MeldKind.CHI, "234s"),), riichi=True)
 
 
-def test_breakdown_is_plain_data_with_labels():
+def test_breakdown_is_plain_data_with_labels() -> None:
     s = win("777z234m88p", ((MeldKind.PON, "555z"), (MeldKind.PON, "666z")))
+    assert s is not None
     data = s.breakdown()
     assert data["lines"][0] == {"key": "vip_set", "label": "VIP Set", "han": 1, "tiles": "555z"}
     assert data["lines"][-1]["label"] == "All Three Dragons"
@@ -392,9 +423,10 @@ def test_breakdown_is_plain_data_with_labels():
     assert all(line.key in LABELS for line in s.lines)
 
 
-def test_f4_honors_only_is_not_one_numbered_suit():
+def test_f4_honors_only_is_not_one_numbered_suit() -> None:
     # 111z 222z 333z 555z 77z closed, West seat, East round: Closed 1 + VIP 111z 1 + 333z 1
     # + 555z 1 + Outside 1 + All Triplets 2 + Closed 13 = 20 -> 160. No numbered suit: no One Suit.
     s = win("111222333555z77z")
+    assert s is not None
     assert "one_suit" not in dict(keys(s))
     assert (s.total_han, s.base) == (20, 160)

@@ -63,7 +63,7 @@ def deals(seed: str) -> list[Deal]:
 
 
 @pytest.mark.parametrize("deal", deals("five-scoring"))
-def test_f4_f5_random_complete_hands(deal: Deal):
+def test_f4_f5_random_complete_hands(deal: Deal) -> None:
     s = score_five(
         deal.concealed, deal.melds, deal.concealed[-1], tsumo=True, seat_wind=deal.seat_wind, round_wind=deal.round_wind
     )
@@ -94,7 +94,7 @@ def test_f4_f5_random_complete_hands(deal: Deal):
 
 
 @pytest.mark.parametrize("deal", deals("five-tenpai")[: max(COUNT // 3, 1)])
-def test_f7_random_tenpai_agrees_with_the_hand_reader(deal: Deal):
+def test_f7_random_tenpai_agrees_with_the_hand_reader(deal: Deal) -> None:
     # Take one tile out of a complete hand: its kind is a wait, and the waits found by the
     # library's shanten are exactly the kinds for which the library's hand divider finds a reading.
     out = deal.concealed.pop()
@@ -110,7 +110,7 @@ def test_f7_random_tenpai_agrees_with_the_hand_reader(deal: Deal):
 
 
 @pytest.mark.parametrize("seven_pairs", [False, True])
-def test_f4_f7_random_seven_pairs_waits_agree_with_the_hand_reader(seven_pairs: bool):
+def test_f4_f7_random_seven_pairs_waits_agree_with_the_hand_reader(seven_pairs: bool) -> None:
     # Seven pairs over a few close kinds, so many also read as four sets; one tile taken out.
     rng = random.Random(f"five-pairs-{seven_pairs}")
     for _ in range(max(COUNT // 3, 1)):

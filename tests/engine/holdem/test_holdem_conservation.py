@@ -11,6 +11,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.base import Move
 from engine.holdem.cards import deal
 from engine.holdem.hand import HoldemHand
 from engine.holdem.table import HoldemTable
@@ -18,7 +19,7 @@ from engine.holdem.table import HoldemTable
 HANDS = int(os.environ.get("HOLDEM_RANDOM_HANDS", "400"))
 
 
-def random_move(rng: random.Random, legal: list) -> tuple[str, int | None]:
+def random_move(rng: random.Random, legal: list[Move]) -> tuple[str, int | None]:
     move = rng.choice(legal)
     if len(move) > 2:
         lo, hi = move[2]

@@ -15,6 +15,7 @@ import random
 import pytest
 from pokerkit import Automation, Mode, NoLimitTexasHoldem, StandardHighHand, State
 
+from engine.base import Move
 from engine.holdem.cards import cards_str, deal
 from engine.holdem.hand import HoldemHand
 
@@ -36,7 +37,7 @@ def random_units(rng: random.Random, n: int) -> list[int]:
     return [rng.choice([rng.randint(1, 4), rng.randint(5, 60), rng.randint(50, 400)]) for _ in range(n)]
 
 
-def choose(rng: random.Random, legal: list) -> list:
+def choose(rng: random.Random, legal: list[Move]) -> Move:
     move = rng.choices(legal, [WEIGHTS[m[1]] for m in legal])[0]
     if len(move) > 2:
         lo, hi = move[2]
@@ -48,7 +49,7 @@ def allin_raises(hand: HoldemHand, seat: str) -> bool:
     return hand.bets[seat] + hand.behind(seat) > hand.current_bet
 
 
-def feed_cards(state: State, hand: HoldemHand, pots: list) -> None:
+def feed_cards(state: State, hand: HoldemHand, pots: list[tuple[int, tuple[int, ...]]]) -> None:
     """Deal our cards to pokerkit and show every hand (no muck), recording its pots at showdown."""
     while True:
         if state.can_show_or_muck_hole_cards():
@@ -106,12 +107,14 @@ def play_both(seed: int) -> int:
                 assert state.completion_betting_or_raising_amount < 2, legal
         elif "raise" in kinds or "bet" in kinds:
             lo = (kinds.get("raise") or kinds["bet"])[2][0]
+            assert state.min_completion_betting_or_raising_to_amount is not None, legal
             assert lo == 100 * state.min_completion_betting_or_raising_to_amount, legal
         move = choose(rng, legal)
         action, amount = move[1], (move[2] if len(move) > 2 else None)
         if action == "fold":
             state.fold()
         elif action in ("bet", "raise"):
+            assert amount is not None
             state.complete_bet_or_raise_to(amount // 100)
         elif action == "allin" and allin_raises(hand, seat):
             state.complete_bet_or_raise_to((hand.bets[seat] + hand.behind(seat)) // 100)

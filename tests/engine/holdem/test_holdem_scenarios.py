@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,11 +20,12 @@ HERE = Path(__file__).parent / "scenarios"
 FILES = sorted(p for p in HERE.glob("*.json") if not p.name.endswith(".expected.json"))
 
 
-def _expectation(path: Path, spec: dict) -> dict:
+def _expectation(path: Path, spec: dict[str, Any]) -> dict[str, Any]:
     sibling = path.with_name(path.stem + ".expected.json")
     if sibling.exists():
         return {k: v for k, v in json.loads(sibling.read_text()).items() if not k.startswith("_")}
-    return spec.get("expect", {})
+    expect: dict[str, Any] = spec.get("expect", {})
+    return expect
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
@@ -43,6 +45,6 @@ def test_scenario(path: Path) -> None:
     assert sum(got["points"].values()) + got["pot"] == _start_total(spec)
 
 
-def _start_total(spec: dict) -> int:
+def _start_total(spec: dict[str, Any]) -> int:
     stacks = spec.get("options", {}).get("stacks", 10_000)
     return sum(stacks) if isinstance(stacks, list) else stacks * len(spec["players"])

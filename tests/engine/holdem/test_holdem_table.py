@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -11,7 +12,7 @@ from engine.holdem.cards import CardError, cards_str, deal, parse_cards
 from engine.holdem.table import HoldemTable
 
 
-def table(**options) -> HoldemTable:
+def table(**options: Any) -> HoldemTable:
     poker = options.pop("poker", [])
     players = options.pop("players", ["A", "B", "C"])
     return HoldemTable.from_scenario(
@@ -110,7 +111,7 @@ def test_hand_limit_ends_the_game() -> None:
         ({"poker": [{}, {}, {"board": "2c2c"}]}, "poker[2].board"),
     ],
 )
-def test_malformed_scenarios_name_the_field(spec: dict, field: str) -> None:
+def test_malformed_scenarios_name_the_field(spec: dict[str, Any], field: str) -> None:
     full = {"game": "holdem", "players": ["A", "B"], "seed": 1} | spec
     with pytest.raises(ScenarioError, match=field.replace("[", r"\[").replace("]", r"\]")):
         HoldemTable.from_scenario(full)

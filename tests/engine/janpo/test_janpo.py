@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.base import IllegalMove
+from engine.base import IllegalMove, Move
 from engine.games import new_game
-from engine.janpo.game import BLINDS, CHIP_ACTIONS, JanpoGame
+from engine.janpo.game import BLINDS, JanpoGame
+from engine.janpo.moves import CHIP_ACTIONS
 from engine.randomplay import concrete
 from engine.scenario import replay
 from tests.engine.riichi.scenario_check import check, load
@@ -177,7 +178,7 @@ def test_three_busted_make_the_current_kyoku_the_last(seed: int) -> None:
     g = fresh(seed)
     first: dict[str, str] = {}
 
-    def watch(game: JanpoGame, move: list) -> None:
+    def watch(game: JanpoGame, move: Move) -> None:
         if game.last_kyoku and "flag" not in first:
             first["flag"] = game.mj.kyoku.label
             first["busted"] = str(sum(1 for p in game.summary()["points"].values() if p <= 0))

@@ -69,4 +69,5 @@ def check(spec: dict[str, Any], expected: dict[str, Any] | None = None) -> dict[
 
 def load(path: Path) -> dict[str, Any]:
     with open(path, encoding="utf-8") as f:
-        return json.load(f)
+        spec: dict[str, Any] = json.load(f)
+    return spec

@@ -104,6 +104,7 @@ def best_discards(g: RiichiGame, player: str, moves: list[Move]) -> list[Move]:
             pool = st.concealed_without_drawn() if st.drawn is not None else st.hand
             tile = next(t for t in sorted(pool) if k.name(t) == m[2])
         rest = list(st.hand)
+        assert tile is not None
         rest.remove(tile)
         scored.append((shanten(rest, st.melds), m))
     low = min(s for s, _ in scored)

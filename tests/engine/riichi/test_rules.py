@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from scenario_check import check, load
 
 from engine.tiles import is_red
 from engine.wall import build_wall
+from tests.engine.riichi.scenario_check import check, load
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.json"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, TypedDict
+
 import pytest
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
@@ -37,6 +39,12 @@ def ids(text: str, used: set[int] | None = None) -> tuple[int, ...]:
         used.add(tile)
         out.append(tile)
     return tuple(out)
+
+
+class WinFlags(TypedDict, total=False):
+    """Flags of ``win`` that a parametrized test passes on as keywords."""
+
+    riichi: bool
 
 
 def win(
@@ -117,6 +125,7 @@ def test_r6_double_wind_pair_is_2_fu_not_4() -> None:
     assert (s.han, s.fu, s.ron) == (1, 40, 2000)
     config = HandConfig(player_wind=27, round_wind=27, is_riichi=True, options=OptionalRules(kiriage=True))
     raw = HandCalculator.estimate_hand_value(list(ctx.closed), ctx.win_tile, config=config)
+    assert raw.cost is not None
     assert (raw.fu, raw.cost["main"]) == (50, 2400)  # what is being corrected
 
 
@@ -282,7 +291,7 @@ def test_inconsistent_context_raises() -> None:
         score_win(WinContext(**{**_fields(ctx), "win_tile": 135}))
 
 
-def _fields(ctx: WinContext) -> dict[str, object]:
+def _fields(ctx: WinContext) -> dict[str, Any]:  # each field's own type
     return {name: getattr(ctx, name) for name in ctx.__dataclass_fields__}
 
 
@@ -366,7 +375,7 @@ def test_shanten() -> None:
     ],
 )
 def test_kan_kinds_score_as_their_kind(
-    kind: MeldKind, flags: dict[str, bool], han: int, fu: int, ron: int
+    kind: MeldKind, flags: WinFlags, han: int, fu: int, ron: int
 ) -> None:
     s = scored(win("234p567s345m99m", "2p", melds=((kind, "5555z"),), **flags))
     assert (s.han, s.fu, s.ron) == (han, fu, ron)

@@ -18,7 +18,8 @@ from mahjong.agari import Agari
 from mahjong.hand_calculating.fu import FuCalculator
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
-from mahjong.hand_calculating.scores import ScoresCalculator
+from mahjong.hand_calculating.hand_response import HandResponse
+from mahjong.hand_calculating.scores import ScoresCalculator, ScoresResult
 from mahjong.meld import Meld as LibMeld
 from mahjong.shanten import Shanten
 
@@ -187,7 +188,7 @@ def library_config(ctx: WinContext) -> HandConfig:
     )
 
 
-def library_value(ctx: WinContext):  # noqa: ANN201 - the library's HandResponse
+def library_value(ctx: WinContext) -> HandResponse:
     melds = [
         LibMeld(meld_type=LIB_TYPE[m.kind][0], tiles=sorted(m.tiles), opened=LIB_TYPE[m.kind][1])
         for m in ctx.melds
@@ -203,7 +204,7 @@ def library_value(ctx: WinContext):  # noqa: ANN201 - the library's HandResponse
     )
 
 
-def split(cost: dict, ctx: WinContext) -> tuple[int, int, int]:
+def split(cost: ScoresResult, ctx: WinContext) -> tuple[int, int, int]:
     """Library cost as (ron, tsumo_dealer, tsumo_other)."""
     if not ctx.tsumo:
         return cost["main"], 0, 0
@@ -248,6 +249,7 @@ def test_adapter_agrees_with_the_library() -> None:
             tally["no_win"] += 1
             continue
         assert ours is not None, ctx
+        assert lib.yaku is not None and lib.cost is not None and lib.han is not None, ctx  # a scored hand
         tally["scored"] += 1
         tally["yakuman"] += ours.yakuman
         paid = (ours.ron, ours.tsumo_dealer, ours.tsumo_other)

@@ -16,10 +16,10 @@ from concurrent.futures import ThreadPoolExecutor
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig
 from mahjong.meld import Meld as LibMeld
-from test_scoring_differential import LIB_TYPE, random_win
 
 from engine.riichi import library_config
 from engine.riichi.scoring import WinContext, WinScore, hand_config, limit_name, options, score_win
+from tests.engine.riichi.test_scoring_differential import LIB_TYPE, random_win
 
 HANDS = int(os.environ.get("SCORING_REUSE_HANDS", "3000"))
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scenario_check import load
-
 from engine.riichi.game import RiichiGame
 from engine.scenario import replay
+from tests.engine.riichi.scenario_check import load
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 PRIVATE = {"player", "seat", "seat_wind", "hand", "drawn", "waits", "furiten", "shanten", "kuikae",
