@@ -226,6 +226,7 @@ class Kyoku:
         self.rinshan_draw = rinshan
 
     def update_waits(self, seat: int) -> None:
+        """Recompute the kinds that complete ``seat``'s hand, after its shape has changed."""
         st = self.seats[seat]
         st.waits = self.scoring.waits(st.concealed_without_drawn(), st.melds)
 
@@ -236,6 +237,7 @@ class Kyoku:
             st.ippatsu = False
 
     def tile_by_name(self, seat: int, name: str, exclude_drawn: bool) -> int:
+        """The lowest id in ``seat``'s hand written ``name``, so a move names a tile, not a copy."""
         st = self.seats[seat]
         pool = st.concealed_without_drawn() if exclude_drawn else st.hand
         for t in sorted(pool):
