@@ -17,7 +17,7 @@ from engine.tiles import Meld
 
 
 class FiveScoring:
-    """The :class:`engine.riichi.kyoku.Scoring` of Mahjong Five."""
+    """The :class:`engine.riichi.state.Scoring` of Mahjong Five."""
 
     riichi_deposit = 0  # F6
     four_copies_noten = True  # F8: tenpai as R10

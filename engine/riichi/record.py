@@ -3,7 +3,8 @@
 The moves list of a scenario is the order in which players *answered*; claims may be answered in
 any order and a chi or pon only takes effect once every answer that matters is in (R4). Readers
 that need the story of the hand (game logs for review tools, replays) read this record instead:
-each event is appended by :class:`engine.riichi.kyoku.Kyoku` at the moment it takes effect.
+each event is appended by the kyoku (engine/riichi/kyoku.py and the modules of its flow of play)
+at the moment it takes effect.
 
 Kinds (``seat`` is the actor, tiles are 0..135 ids):
 

@@ -19,7 +19,7 @@ NOTEN_TOTAL = 3000
 
 
 class RiichiScoring:
-    """The :class:`engine.riichi.kyoku.Scoring` of riichi and Janpo."""
+    """The :class:`engine.riichi.state.Scoring` of riichi and Janpo."""
 
     riichi_deposit = RIICHI_DEPOSIT
     four_copies_noten = True

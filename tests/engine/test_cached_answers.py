@@ -29,7 +29,7 @@ from engine.games import new_game
 from engine.janpo.game import JanpoGame
 from engine.memo import Memo
 from engine.randomplay import concrete
-from engine.riichi import scoring, views
+from engine.riichi import scoring, turn, views
 from engine.riichi.kyoku import Kyoku
 
 GAMES = int(os.environ.get("CACHED_ANSWER_GAMES", "6"))
@@ -112,7 +112,7 @@ def no_memo(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
     def off() -> None:
         monkeypatch.setattr(Memo, "get", lambda self, key, compute: compute())
         monkeypatch.setattr(Memo, "peek", lambda self, key: None)
-        monkeypatch.setattr(Kyoku, "legal", lambda self, seat: self._compute_legal(seat))
+        monkeypatch.setattr(Kyoku, "legal", turn.legal_moves)
         monkeypatch.setattr(JanpoGame, "legal_moves", JanpoGame._legal_moves)
         monkeypatch.setattr(views, "_river", river_afresh)
 
