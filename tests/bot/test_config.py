@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot import __main__ as main_module
-from bot.config import DEFAULT_DATABASE, ConfigError, load_config
+from bot.config import DEFAULT_DATABASE, ConfigError, load_config, python_command
 
 
 def test_missing_token_names_every_variable() -> None:
@@ -18,7 +18,7 @@ def test_missing_token_names_every_variable() -> None:
     text = str(err.value)
     for name in ("DISCORD_TOKEN", ".env", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL"):
         assert name in text
-    assert "python -m bot demo" in text  # the offline demo needs no token
+    assert f"{python_command()} -m bot demo" in text  # the offline demo needs no token
 
 
 def test_values_and_defaults() -> None:

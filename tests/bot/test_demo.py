@@ -174,7 +174,7 @@ def test_bot_without_token_points_to_the_demo(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr("dotenv.load_dotenv", lambda *a, **k: False)
     assert main_module.main([]) == 2
     err = capsys.readouterr().err
-    assert "DISCORD_TOKEN" in err and "python -m bot demo" in err
+    assert "DISCORD_TOKEN" in err and f"{python_command()} -m bot demo" in err
 
 
 def test_bot_demo_is_a_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
