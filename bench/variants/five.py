@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from bench.variants.mahjong import ready_after_call
 from bench.variants.registry import VARIANTS, patched, variant
 from engine.cpu.efficiency import shanten
+from engine.cpu.mahjong_claims import ready_after_call
 
 
 @variant("fivetenpai")

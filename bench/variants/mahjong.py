@@ -7,10 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from bench.variants.registry import patched, variant
-from engine.cpu.efficiency import Counts, Forms, shanten
-from engine.cpu.mahjong_play import dora_kinds
-from engine.cpu.safety import total_danger
-from engine.cpu.yaku_plan import has_open_plan
+from engine.cpu.efficiency import Counts
 
 
 @variant("oldfold")
@@ -375,82 +372,33 @@ def _normalloose() -> Iterator[None]:
         yield
 
 
-def ready_after_call(seat: Any, take: list[int], forbidden: set[int], safe_only: bool = False) -> bool:
-    """Whether a call taking ``take`` from the hand leaves it ready after some allowed discard
-    (``safe_only``: a discard that no threatening seat can ron)."""
-    after = list(seat.counts)
-    for k in take:
-        after[k] -= 1
-    seen, dora = seat.visible(), dora_kinds(seat)
-    for k, n in enumerate(after):
-        if n and k not in forbidden:
-            if safe_only and total_danger(k, seat.opponents, seen, dora) > 0.0:
-                continue
-            after[k] -= 1
-            ready = shanten(tuple(after), Forms(False, False)) == 0
-            after[k] += 1
-            if ready:
-                return True
-    return False
-
-
-def _without(counts: Counts, kind: int) -> Counts:
-    after = list(counts)
-    after[kind] -= 1
-    return tuple(after)
-
-
-def _late_tenpai(left: int) -> Iterator[None]:
-    """Riichi, late in the wall (``left`` live tiles or fewer): a hand not ready calls any pon or
-    chi that makes it ready, a yaku or not. Formal tenpai counts at an exhaustive draw (R10:
-    3,000 points split, and the dealer keeps the deal); against a strong threat only a call that
-    can stay ready with a tile no threatening seat can ron. A formally ready open hand without a
-    yaku cannot win, so against a strong threat it keeps its wait only with a safe tile and
-    otherwise folds."""
+@variant("noformal")
+def _noformal() -> Iterator[None]:
+    """Hard before its formal-tenpai play: no late yakuless call into tenpai, and an open ready
+    hand without a yaku pushes against a riichi like any ready hand."""
     from engine.cpu import mahjong_claims as mc
     from engine.cpu import mahjong_play as mp
-    from engine.cpu import mahjong_view as mv
 
-    real_claim = mc.choose_claim
-    real_pick = mp.pick_discard
-
-    def claim(seat: Any, options: Any, rng: Any, level: str = "normal") -> Any:
-        if level == "hard" and seat.variant != "five" and not options.ron and seat.wall_left <= left \
-                and shanten(seat.counts, seat.hand_forms) >= 1:
-            threatened = mp.max_threat(seat) >= 0.8
-            k = options.kind
-            tries = [(mc.ClaimChoice("pon"), [k, k], {k})] if options.pon else []
-            tries += [(mc.ClaimChoice("chi", p), list(p), mc._chi_forbidden(k, p)) for p in options.chi]
-            for choice, take, forbidden in tries:
-                if ready_after_call(seat, take, forbidden, safe_only=threatened):
-                    return choice
-        return real_claim(seat, options, rng, level)
-
-    def pick(seat: Any, allowed: set[int], rng: Any, level: str = "normal", scored: Any = None) -> Any:
-        if level == "hard" and not seat.closed and mp.max_threat(seat) >= 0.8:
-            scored = mp.score_discards(seat, allowed) if scored is None else [s for s in scored if s.kind in allowed]
-            ready = [s for s in scored if s.shanten == 0]
-            melds = [m for m, _ in seat.melds]
-            if ready and not any(has_open_plan(_without(seat.counts, s.kind), melds, seat.value_honors())
-                                 for s in ready):
-                safe = [s for s in ready if s.danger <= 0.0]
-                return min(safe or scored, key=lambda s: (s.danger, s.shanten, -s.utility, s.kind))
-        return real_pick(seat, allowed, rng, level, scored)
-
-    with patched(mv, choose_claim=claim), patched(mp, pick_discard=pick):
+    with patched(mc, FORMAL_TENPAI_LEFT=-1), patched(mp, formal_hold=lambda seat, scored: None):
         yield
-
-
-@variant("latetenpai")
-def _latetenpai() -> Iterator[None]:
-    """Formal-tenpai calls with 16 live tiles or fewer (about four draws a seat)."""
-    yield from _late_tenpai(16)
 
 
 @variant("latetenpai8")
 def _latetenpai8() -> Iterator[None]:
-    """Formal-tenpai calls with 8 live tiles or fewer (about two draws a seat)."""
-    yield from _late_tenpai(8)
+    """Formal-tenpai calls from 8 live tiles left (about two draws a seat) instead of 16."""
+    from engine.cpu import mahjong_claims as mc
+
+    with patched(mc, FORMAL_TENPAI_LEFT=8):
+        yield
+
+
+@variant("latetenpai24")
+def _latetenpai24() -> Iterator[None]:
+    """Formal-tenpai calls from 24 live tiles left (about six draws a seat) instead of 16."""
+    from engine.cpu import mahjong_claims as mc
+
+    with patched(mc, FORMAL_TENPAI_LEFT=24):
+        yield
 
 
 @variant("dora5")
@@ -465,3 +413,4 @@ def _dora5() -> Iterator[None]:
 
     with patched(mp, lost_value=lost):
         yield
+

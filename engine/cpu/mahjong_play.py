@@ -178,12 +178,34 @@ def pick_discard(seat: Seat, allowed: set[int], rng: random.Random, level: str =
     if level == "easy":
         top = by_speed[: min(3, len(by_speed))]
         return rng.choice([s for s in top if s.shanten == top[0].shanten])
+    if level == "hard" and seat.variant != "five" and not seat.closed and max_threat(seat) >= 0.8:
+        held = formal_hold(seat, scored)
+        if held is not None:
+            return held
     if max_threat(seat) > 0 and (level in WEIGH_ALL or (level == "hard" and weighs_points(seat, by_speed[0].shanten))):
         return push_or_fold(seat, scored, level)
     if should_fold(seat, by_speed[0].shanten):
         return min(scored, key=lambda s: (s.danger, s.shanten, -s.utility, s.kind))
     weight = 0.5 if max_threat(seat) > 0 else 0.0
     return min(scored, key=lambda s: (s.shanten, -(s.utility - weight * s.danger), s.kind))
+
+
+def formal_hold(seat: Seat, scored: list[Scored]) -> Scored | None:
+    """An open hand that is ready but has no yaku (formal tenpai, R10) cannot win: against a
+    strong threat it keeps its wait only with a tile no threatening seat can ron, else folds.
+    None when the hand is not such a hand (it has a ready discard keeping a yaku plan)."""
+    ready = [s for s in scored if s.shanten == 0]
+    melds = _open_melds(seat)
+    if not ready or any(has_open_plan(_without(seat.counts, s.kind), melds, seat.value_honors()) for s in ready):
+        return None
+    safe = [s for s in ready if s.danger <= 0.0]
+    return min(safe or scored, key=lambda s: (s.danger, s.shanten, -s.utility, s.kind))
+
+
+def _without(counts: Counts, kind: int) -> Counts:
+    after = list(counts)
+    after[kind] -= 1
+    return tuple(after)
 
 
 def push_value(seat: Seat, counts: Counts, kind: int, level: str, ready: bool = False) -> float:
