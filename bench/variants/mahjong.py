@@ -414,3 +414,18 @@ def _dora5() -> Iterator[None]:
     with patched(mp, lost_value=lost):
         yield
 
+
+
+@variant("openweigh")
+def _openweigh() -> Iterator[None]:
+    """An open ready hand weighs its discards in expected points against a strong threat, as a
+    hand one step from ready does (it pushes only for value and a live wait)."""
+    from engine.cpu import mahjong_play as mp
+
+    real = mp.weighs_points
+
+    def weighs(seat: Any, best_shanten: int) -> bool:
+        return real(seat, best_shanten) or (best_shanten == 0 and not seat.closed and mp.max_threat(seat) >= 0.8)
+
+    with patched(mp, weighs_points=weighs):
+        yield
