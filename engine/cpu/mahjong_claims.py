@@ -3,6 +3,8 @@
 A call must leave the hand a yaku to win with and buy a real step (see :func:`call_pays`): the
 hard level opens a closed hand for two han or a value-honor pon, the normal level for any yaku.
 In Mahjong Five both call only for speed with a value-honor pon or a far hand carrying dora.
+Late in a riichi wall the hard level also calls a hand into formal tenpai, yaku or not
+(:func:`formal_tenpai_call`, R10).
 """
 
 from __future__ import annotations

@@ -82,9 +82,7 @@ def lost_value(seat: Seat, counts: Counts, kind: int, is_open: bool) -> float:
         value += 6.0 if counts[kind] >= 2 else 1.0
     value += lean_bonus(counts, kind)
     if is_open:
-        after = list(counts)
-        after[kind] -= 1
-        if not has_open_plan(tuple(after), _open_melds(seat), seat.value_honors(), near_value_pair=True):
+        if not has_open_plan(_without(counts, kind), _open_melds(seat), seat.value_honors(), near_value_pair=True):
             value += 50.0
     return value
 
@@ -193,7 +191,7 @@ def pick_discard(seat: Seat, allowed: set[int], rng: random.Random, level: str =
 def formal_hold(seat: Seat, scored: list[Scored]) -> Scored | None:
     """An open hand that is ready but has no yaku (formal tenpai, R10) cannot win: against a
     strong threat it keeps its wait only with a tile no threatening seat can ron, else folds.
-    None when the hand is not such a hand (it has a ready discard keeping a yaku plan)."""
+    None when no discard leaves it ready, or one that does keeps a yaku plan."""
     ready = [s for s in scored if s.shanten == 0]
     melds = _open_melds(seat)
     if not ready or any(has_open_plan(_without(seat.counts, s.kind), melds, seat.value_honors()) for s in ready):
@@ -203,6 +201,7 @@ def formal_hold(seat: Seat, scored: list[Scored]) -> Scored | None:
 
 
 def _without(counts: Counts, kind: int) -> Counts:
+    """The hand after discarding one ``kind``."""
     after = list(counts)
     after[kind] -= 1
     return tuple(after)
@@ -211,9 +210,7 @@ def _without(counts: Counts, kind: int) -> Counts:
 def push_value(seat: Seat, counts: Counts, kind: int, level: str, ready: bool = False) -> float:
     """Points the hand is expected to be worth if it wins, after discarding one ``kind``
     (``ready``: the discard leaves it ready now, which on the first turn is a double riichi)."""
-    after = list(counts)
-    after[kind] -= 1
-    hand = tuple(after)
+    hand = _without(counts, kind)
     if not seat.closed and yaku_han(seat, hand, False) <= 0.0:
         return 0.0  # an open hand without a yaku cannot win
     if seat.in_riichi or not seat.closed:
@@ -246,9 +243,7 @@ def push_or_fold(seat: Seat, scored: list[Scored], level: str) -> Scored:
 
 
 def _waits(seat: Seat, counts: Counts, kind: int) -> int:
-    after = list(counts)
-    after[kind] -= 1
-    return ukeire(tuple(after), seat.unseen(), seat.hand_forms)
+    return ukeire(_without(counts, kind), seat.unseen(), seat.hand_forms)
 
 
 def _kan_keeps_speed(seat: Seat, remove: int, kind: int, standing: int) -> bool:
@@ -299,9 +294,7 @@ def choose_turn(seat: Seat, options: TurnOptions, rng: random.Random, level: str
 def declare_riichi(seat: Seat, counts: Counts, kind: int, waits: int) -> bool:
     """Riichi or dama for a closed ready hand (hard level): dama when the hand already has a yaku
     and value, so riichi adds little, or when a threat makes a cheap bad wait not worth locking."""
-    after = list(counts)
-    after[kind] -= 1
-    hand = tuple(after)
+    hand = _without(counts, kind)
     threatened = max_threat(seat) >= 0.8
     if seat.variant == "five":
         # Five: riichi is free (no deposit, F6) and every closed hand already has a yaku; only
