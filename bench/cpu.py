@@ -12,7 +12,8 @@
 * ``holdem``: heads-up, 100 big blinds, a hard CPU against always-call, always-shove and random
   players (button alternating): the CPU's net in big blinds per 100 hands ± standard error.
 * ``time``: decision time per game kind over ``CPU_BENCH_DECISIONS`` decisions of hard CPUs:
-  median / p99 / max, and the same with the shanten cache emptied before every decision.
+  median / p99 / max, and the same with the shanten cache emptied before every decision, with
+  the steps of the library's shanten search those cold decisions took (the same on any machine).
 
 All times are CPU time of this process (``time.process_time``), so other load on the machine
 does not inflate them. ``CPU_BENCH_GAMES`` sets the number of mahjong games per figure (hold'em
@@ -32,6 +33,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+import mahjong.shanten
 
 from engine.base import Move
 from engine.cpu import choose_move
@@ -184,8 +187,35 @@ def holdem_vs(name: str, baseline: Policy, level: str, games: int) -> tuple[str,
             f"{bb100:+.1f} ± {se:.1f} bb/100")
 
 
+class _SearchSteps:
+    """Counts the steps of the `mahjong` library's regular-shape shanten search while active: a
+    cost of a decision that does not depend on the machine or its load."""
+
+    def __init__(self) -> None:
+        self.steps = 0
+        self._cls: Any = getattr(mahjong.shanten, "_RegularShanten", None)
+        self._run: Any = getattr(self._cls, "_run", None)
+
+    def __enter__(self) -> _SearchSteps:
+        if self._run is not None:
+            run = self._run
+
+            def counted(searcher: Any, depth: int) -> None:
+                self.steps += 1
+                run(searcher, depth)
+
+            self._cls._run = counted
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._run is not None:
+            self._cls._run = self._run
+
+
 def decision_times(game: str, level: str, decisions: int, cold: bool) -> tuple[str, str]:
     times: list[float] = []
+    steps: list[int] = []
+    counter = _SearchSteps()
     seed = 0
     players = ["A", "B"] if game == "holdem" else PLAYERS
     while len(times) < decisions:
@@ -195,17 +225,23 @@ def decision_times(game: str, level: str, decisions: int, cold: bool) -> tuple[s
         def policy(view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
             if cold:
                 clear_cache()
+            before = counter.steps
             start = time.process_time()
             move = choose_move(game, view, legal, rng, level)
             times.append(time.process_time() - start)
+            steps.append(counter.steps - before)
             return move
 
-        play_match(g, dict.fromkeys(players, policy), seed)
+        with counter:
+            play_match(g, dict.fromkeys(players, policy), seed)
     s = sorted(times[:decisions])
     label = f"{game}: {level} decision time{' (cold cache)' if cold else ''}, CPU ms median / p99 / max"
     slow = sum(1 for x in s if x > 0.020)
+    n = sorted(steps[:decisions])
+    searched = (f"; shanten search steps {n[len(n) // 2]} / {n[int(len(n) * 0.99)]} / {n[-1]}"
+                if cold and game != "holdem" else "")
     return label, (f"{1000 * s[len(s) // 2]:.1f} / {1000 * s[int(len(s) * 0.99)]:.1f} / "
-                   f"{1000 * s[-1]:.1f}  ({len(s)} decisions, {slow} over 20 ms)")
+                   f"{1000 * s[-1]:.1f}  ({len(s)} decisions, {slow} over 20 ms{searched})")
 
 
 def run(quick: bool) -> list[tuple[str, str]]:

@@ -49,6 +49,23 @@ CACHE_LIMIT = 200_000  # entries per form; the cache is emptied when it grows pa
 _CACHE: dict[int, dict[bytes, int]] = {0: {}, 1: {}, 2: {}, 3: {}}
 
 
+def shape_key(counts: Counts) -> bytes:
+    """What the regular shape's shanten depends on: each suit's blocks (held kinds at most two
+    apart, so no set or partial set spans two blocks) as count shapes read in the direction that
+    sorts first, and the honours' counts, all sorted. Moving or mirroring a block changes no set
+    it can form, and an honour held once, twice or three times is a one-kind block; four honours
+    of a kind count apart (a quad is no pair and no wait). Hands that differ only so share one
+    library search: discarding one loose tile or another often leaves the same shapes."""
+    shapes = [bytes((n,)) for n in counts[27:] if 0 < n < 4]
+    for base in (0, 9, 18):
+        for part in bytes(counts[base:base + 9]).split(b"\0\0"):
+            block = part.strip(b"\0")
+            if block:
+                shapes.append(min(block, block[::-1]))
+    shapes.sort()
+    return b"\t".join(shapes) + bytes((9, counts[27:].count(4)))
+
+
 def _shanten(counts: Counts, seven_pairs: bool, thirteen_orphans: bool) -> int:
     """The library's shanten, memoised under a ``bytes`` key.
 
@@ -58,7 +75,7 @@ def _shanten(counts: Counts, seven_pairs: bool, thirteen_orphans: bool) -> int:
     garbage collector, so the cache adds nothing to a collection pass however large it grows.
     """
     table = _CACHE[seven_pairs * 2 + thirteen_orphans]
-    key = bytes(counts)
+    key = bytes(counts) if seven_pairs or thirteen_orphans else shape_key(counts)
     found = table.get(key)
     if found is None:
         if len(table) >= CACHE_LIMIT:

@@ -6,7 +6,7 @@ import random
 
 from mahjong.shanten import Shanten
 
-from engine.cpu.efficiency import Forms, clear_cache, shanten
+from engine.cpu.efficiency import Forms, clear_cache, shanten, shape_key
 
 
 def test_cached_shanten_equals_the_library_for_every_form_and_size() -> None:
@@ -38,3 +38,57 @@ def test_seven_pairs_and_thirteen_orphans_count_only_at_thirteen_tiles_or_more()
     small = [0] * 34
     small[0] = small[9] = 2  # four tiles: no special shape counts
     assert shanten(tuple(small), Forms(True, True)) == shanten(tuple(small), Forms(False, False))
+
+
+def _hand(text: str) -> tuple[int, ...]:
+    """Counts from four groups of digits: man, pin and sou (nine each), then the seven honours."""
+    digits = "".join(text.split())
+    assert len(digits) == 34, text
+    return tuple(int(d) for d in digits)
+
+
+def test_hands_that_differ_only_by_moving_or_mirroring_a_block_share_one_search() -> None:
+    """A block (held kinds at most two apart) moved within its suit, to another suit or mirrored,
+    and an honour held once to three times standing for a one-kind block, leave one key; a hand
+    whose sets could differ does not share it."""
+    base = _hand("123000000 001300000 000000000 1000000")
+    same = [
+        _hand("000000123 001300000 000000000 1000000"),  # the run moved along its suit
+        _hand("000000000 000003100 123000000 1000000"),  # mirrored kanchan, the run in another suit
+        _hand("123000000 001300000 000000001 0000000"),  # the lone honour as a lone suited tile
+    ]
+    for hand in same:
+        assert shape_key(hand) == shape_key(base), hand
+        assert Shanten.calculate_shanten_for_regular_hand(list(hand)) == \
+            Shanten.calculate_shanten_for_regular_hand(list(base))
+    different = [
+        _hand("120300000 001300000 000000000 1000000"),  # 12_4: no run any more
+        _hand("123000000 001300000 000000000 4000000"),  # an honour quad is not a lone tile
+        _hand("123100000 001300000 000000000 0000000"),  # the lone tile joins the run's block
+    ]
+    for hand in different:
+        assert shape_key(hand) != shape_key(base), hand
+
+
+def test_cached_shanten_equals_the_library_where_many_hands_share_a_key() -> None:
+    """20,000 seeded hands drawn from one or two suits, a suit with honours, or the whole set,
+    asked for in turn with the cache kept (so most are answered from another hand's search):
+    every regular-shape answer is the library's for that very hand."""
+    rng = random.Random(29)
+    pools = [list(range(9)), [*range(9), *range(27, 34)], list(range(18)), list(range(34)),
+             [0, 1, 2, 3, 4, 9, 10, 11, 12, 27, 28], list(range(3, 12))]
+    clear_cache()
+    shared = 0
+    seen: set[bytes] = set()
+    for _ in range(20000):
+        pool = rng.choice(pools)
+        size = rng.choice([n for n in (1, 2, 4, 5, 7, 8, 10, 11, 13, 14) if n <= 4 * len(pool)])
+        counts = [0] * 34
+        for k in rng.sample([k for k in pool for _ in range(4)], size):
+            counts[k] += 1
+        key = shape_key(tuple(counts))
+        shared += key in seen
+        seen.add(key)
+        expected = Shanten.calculate_shanten_for_regular_hand(counts)
+        assert shanten(tuple(counts), Forms(False, False)) == expected, counts
+    assert shared > 10000  # the key does merge hands: most answers came from another hand's search
