@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import sqlite3
 import subprocess
 import sys
@@ -168,8 +167,8 @@ async def test_crash_between_statements_leaves_no_trace(store: Store, db_path: s
 CRASHING_CHILD = textwrap.dedent(
     """
     import asyncio, os, sys
-    sys.path.insert(0, {tests!r})
-    from storage_games import make_game
+    sys.path.insert(0, {root!r})
+    from tests.bot.storage.storage_games import make_game
     from bot.storage import Store
 
     async def main():
@@ -196,7 +195,7 @@ async def test_process_killed_mid_write_leaves_no_trace(store: Store, db_path: s
     await store.save_table(TableRecord("t", 1, 100, "riichi", {"moves": []}, {}))
     before = counts(db_path)
     await store.close()
-    code = CRASHING_CHILD.format(tests=os.path.dirname(__file__), path=db_path, fail_at=fail_at)
+    code = CRASHING_CHILD.format(root=str(Path(__file__).resolve().parents[3]), path=db_path, fail_at=fail_at)
     child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert child.returncode == 3, child.stderr
     reopened = await Store.open(db_path)

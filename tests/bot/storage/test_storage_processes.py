@@ -12,13 +12,12 @@ from datetime import UTC, datetime
 
 from bot.storage import Store, TableRecord
 
-HERE = os.path.dirname(__file__)
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 FINISHER = textwrap.dedent("""
     import asyncio, sys
-    sys.path[:0] = [{here!r}, {root!r}]
-    from storage_games import make_game
+    sys.path[:0] = [{root!r}]
+    from tests.bot.storage.storage_games import make_game
     from bot.storage import Store
 
     async def main():
@@ -58,7 +57,7 @@ async def spawn(code: str) -> asyncio.subprocess.Process:
 async def test_two_processes_finishing_games_at_once_both_count(database: str) -> None:
     await (await Store.open(database)).close()  # the schema exists before the race
     games = 6
-    children = [await spawn(FINISHER.format(here=HERE, root=ROOT, database=database, games=games, other=other))
+    children = [await spawn(FINISHER.format(root=ROOT, database=database, games=games, other=other))
                 for other in (10, 20)]
     for child in children:
         assert child.stdout is not None and await child.stdout.readline() == b"ready\n"
