@@ -53,13 +53,16 @@ def shape_key(counts: Counts) -> bytes:
     """What the regular shape's shanten depends on: each suit's blocks (held kinds at most two
     apart, so no set or partial set spans two blocks) as count shapes read in the direction that
     sorts first, and the honours' counts, all sorted. Moving or mirroring a block changes no set
-    it can form, and an honour held once, twice or three times is a one-kind block; four honours
-    of a kind count apart (a quad is no pair and no wait). Hands that differ only so share one
-    library search: discarding one loose tile or another often leaves the same shapes."""
+    it can form, two kinds one apart form the same sets as two adjacent ones (pairs, triplets and
+    one partial set, never a run), an honour held once, twice or three times is a one-kind block,
+    and four honours of a kind count apart (a quad is no pair and no wait). Hands that differ only
+    so share one library search: discarding one loose tile or another often leaves the same shapes."""
     shapes = [bytes((n,)) for n in counts[27:] if 0 < n < 4]
     for base in (0, 9, 18):
         for part in bytes(counts[base:base + 9]).split(b"\0\0"):
             block = part.strip(b"\0")
+            if len(block) == 3 and not block[1]:
+                block = block[::2]  # two kinds a gap apart pair up as two adjacent kinds do
             if block:
                 shapes.append(min(block, block[::-1]))
     shapes.sort()
