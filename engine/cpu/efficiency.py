@@ -70,7 +70,8 @@ def shape_key(counts: Counts) -> bytes:
 
 
 def _shanten(counts: Counts, seven_pairs: bool, thirteen_orphans: bool) -> int:
-    """The library's shanten, memoised under a ``bytes`` key.
+    """The library's shanten, memoised under a ``bytes`` key: the counts themselves where a
+    special shape counts (its shanten depends on which kinds are held), else :func:`shape_key`.
 
     The regular shape's part (the library's costly search) is kept once for every set of forms:
     a hand asked for with seven pairs and without is searched once, and the special shapes'
