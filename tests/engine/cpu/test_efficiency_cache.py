@@ -50,32 +50,35 @@ def _hand(text: str) -> tuple[int, ...]:
 def test_hands_that_differ_only_by_moving_or_mirroring_a_block_share_one_search() -> None:
     """A block (held kinds at most two apart) moved within its suit, to another suit or mirrored,
     two kinds a gap apart read as two adjacent kinds, and an honour held once to three times
-    standing for a one-kind block, leave one key; a hand whose sets could differ does not share it."""
+    standing for a one-kind block, leave one key; a hand whose sets could differ does not share it.
+    The digits are counts: "123" is one 1, two 2s and three 3s."""
     base = _hand("123000000 001300000 000000000 1000000")
     same = [
-        _hand("000000123 001300000 000000000 1000000"),  # the run moved along its suit
-        _hand("000000000 000003100 123000000 1000000"),  # the 3-4 block mirrored, the run elsewhere
+        _hand("000000123 001300000 000000000 1000000"),  # the 1-2-3 block moved along its suit
+        _hand("000000000 000003100 123000000 1000000"),  # the 1-3 block mirrored, the other elsewhere
         _hand("123000000 001300000 000000001 0000000"),  # the lone honour as a lone suited tile
-        _hand("123000000 001030000 000000000 1000000"),  # kinds 3 and 5 read as two adjacent kinds
+        _hand("123000000 001300000 000000000 0100000"),  # ... or as another honour
+        _hand("123000000 001030000 000000000 1000000"),  # kinds 3 and 5 read as adjacent kinds
     ]
     for hand in same:
         assert shape_key(hand) == shape_key(base), hand
         assert Shanten.calculate_shanten_for_regular_hand(list(hand)) == \
             Shanten.calculate_shanten_for_regular_hand(list(base))
     different = [
-        _hand("120300000 001300000 000000000 1000000"),  # 12_4: no run any more
-        _hand("123000000 001300000 000000000 4000000"),  # an honour quad is not a lone tile
-        _hand("123100000 001300000 000000000 0000000"),  # the lone tile joins the run's block
+        _hand("120300000 001300000 000000000 1000000"),  # a gap inside the first block
+        _hand("123100000 001300000 000000000 0000000"),  # the lone tile joins the first block
     ]
     for hand in different:
         assert shape_key(hand) != shape_key(base), hand
+    honour_quad = _hand("300000000 000000000 000000000 4000000")
+    suited_quad = _hand("300000000 000000000 400000000 0000000")
+    assert shape_key(honour_quad) != shape_key(suited_quad)  # a quad of honours is counted apart
 
 
 def test_cached_shanten_equals_the_library_where_many_hands_share_a_key() -> None:
     """20,000 seeded hands drawn from one or two suits, a suit with honours, kinds a gap apart, or
-    the whole set,
-    asked for in turn with the cache kept (so most are answered from another hand's search):
-    every regular-shape answer is the library's for that very hand."""
+    the whole set, asked for in turn with the cache kept (so most are answered from another
+    hand's search): every regular-shape answer is the library's for that very hand."""
     rng = random.Random(29)
     pools = [list(range(9)), [*range(9), *range(27, 34)], list(range(18)), list(range(34)),
              [0, 1, 2, 3, 4, 9, 10, 11, 12, 27, 28], list(range(3, 12)), [0, 2, 4, 6, 8, 9, 11, 13]]
