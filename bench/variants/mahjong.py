@@ -320,13 +320,22 @@ def _threatriichi() -> Iterator[None]:
         yield
 
 
-@variant("nofar")
-def _nofar() -> Iterator[None]:
-    """Hard's closed hand needs two han however far from ready (as before FAR_STEPS); measured
-    as "callfar" before it was committed."""
+@variant("callfar")
+def _callfar() -> Iterator[None]:
+    """Hard's closed hand opens for one han three or more steps from ready (committed from
+    2026-12-01 19:35 to 2026-12-02 as FAR_STEPS; the variant "nofar" measured taking it out)."""
     from engine.cpu import mahjong_claims as mc
+    from engine.cpu.mahjong_play import max_threat
 
-    with patched(mc, FAR_STEPS=99):
+    real = mc.call_pays
+
+    def pays(seat: Any, standing: int, after: int, han: float, closed: bool, value_pon: bool,
+             need: float | None = None) -> bool:
+        if closed and not value_pon and standing >= 3 and max_threat(seat) < 0.8:
+            return han >= min(mc.OPEN_HAN if need is None else need, 1.0)
+        return real(seat, standing, after, han, closed, value_pon, need)
+
+    with patched(mc, call_pays=pays):
         yield
 
 

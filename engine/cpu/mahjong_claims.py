@@ -91,7 +91,6 @@ OPEN_HAN = 2.0  # han a closed hand's call must reach at the hard level (a value
 # normal level opens for any yaku: those one-han calls win fast but cheap, which measured it a
 # little weaker than hard (docs/BENCHMARKS.md, CPU players) and sets the two levels apart.
 RULE_CALLS: dict[str, float] = {"hard": OPEN_HAN, "normal": 1.0}
-FAR_STEPS = 3  # a closed hand this many steps from ready opens for one han at the hard level too
 
 
 def call_pays(seat: Seat, standing: int, after: int, han: float, closed: bool, value_pon: bool,
@@ -101,9 +100,10 @@ def call_pays(seat: Seat, standing: int, after: int, han: float, closed: bool, v
     A value-honor pon always is; otherwise a closed hand gives up riichi, so the open hand must
     hold ``need`` han (two at the hard level: a yaku and a dora, or a two-han yaku, an honitsu
     plan included): an open one-han hand wins about 1,000 points where riichi wins several
-    thousand. A hand ``FAR_STEPS`` or more from ready seldom reaches riichi in time, so one han
-    is enough there (docs/BENCHMARKS.md, CPU players). A far hand calls for a step, a hand one
-    step away only to be ready; against a threat, only a call that makes the hand ready.
+    thousand, however far the hand is from ready (one han was enough three steps away until
+    2026-12-02, and measured worse over 2,000 paired deals, docs/BENCHMARKS.md, CPU players). A
+    far hand calls for a step, a hand one step away only to be ready; against a threat, only a
+    call that makes the hand ready.
     """
     need = OPEN_HAN if need is None else need
     if value_pon:
@@ -112,8 +112,6 @@ def call_pays(seat: Seat, standing: int, after: int, han: float, closed: bool, v
         return after == 0 and han >= need
     if not closed:
         return True
-    if standing >= FAR_STEPS:
-        return han >= min(need, 1.0)
     if standing >= 2:
         return han >= need
     return after == 0 and han >= need
