@@ -401,12 +401,13 @@ def _latetenpai8() -> Iterator[None]:
         yield
 
 
-@variant("latetenpai24")
-def _latetenpai24() -> Iterator[None]:
-    """Formal-tenpai calls from 24 live tiles left (about six draws a seat) instead of 16."""
+@variant("latetenpai16")
+def _latetenpai16() -> Iterator[None]:
+    """Formal-tenpai calls from 16 live tiles left (about four draws a seat), as committed before
+    24 (2026-12-02), instead of 24."""
     from engine.cpu import mahjong_claims as mc
 
-    with patched(mc, FORMAL_TENPAI_LEFT=24):
+    with patched(mc, FORMAL_TENPAI_LEFT=16):
         yield
 
 

@@ -129,7 +129,7 @@ def _chi_forbidden(kind: int, pair: tuple[int, int]) -> set[int]:
     return out
 
 
-FORMAL_TENPAI_LEFT = 16  # live tiles left (about four draws a seat) from which hard calls for formal tenpai
+FORMAL_TENPAI_LEFT = 24  # live tiles left (about six draws a seat) from which hard calls for formal tenpai
 
 
 def ready_after_call(seat: Seat, take: list[int], forbidden: set[int], safe_only: bool = False) -> bool:

@@ -1,6 +1,6 @@
 """Formal tenpai late in the wall (R10: a ready hand without a yaku counts at an exhaustive draw).
 
-The hard level calls a hand not yet ready into formal tenpai with 16 live tiles or fewer left,
+The hard level calls a hand not yet ready into formal tenpai with 24 live tiles or fewer left,
 and an open ready hand without a yaku keeps its wait against a riichi only with a safe tile."""
 
 from __future__ import annotations
