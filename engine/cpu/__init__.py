@@ -14,9 +14,9 @@ expected points against each threat (genbutsu, suji, honors), the preflop equity
 odds, and the Janpo trade-off between the two games. ``"hard"`` weighs points only for a hand
 one step from ready against a strong threat (with kabe and one-chance in the tile's danger),
 folds by rule further away and pushes a ready hand, chooses dama or riichi by wait, value and
-threat, opens a closed hand only for two han (an honitsu plan counted; one han three steps or
-more from ready) or a value-honor pon, narrows poker ranges by post-flop bets and calls closer
-to the pot odds.
+threat, opens a closed hand only for two han (an honitsu plan counted) or a value-honor pon,
+calls a hand into formal tenpai late in a riichi wall, narrows poker ranges by post-flop bets
+and calls closer to the pot odds.
 """
 
 from __future__ import annotations
