@@ -403,8 +403,8 @@ def _latetenpai8() -> Iterator[None]:
 
 @variant("latetenpai16")
 def _latetenpai16() -> Iterator[None]:
-    """Formal-tenpai calls from 16 live tiles left (about four draws a seat), as committed before
-    24 (2026-12-02), instead of 24."""
+    """Formal-tenpai calls from 16 live tiles left (about four draws a seat), the threshold until
+    2026-12-02, instead of 24."""
     from engine.cpu import mahjong_claims as mc
 
     with patched(mc, FORMAL_TENPAI_LEFT=16):
