@@ -164,6 +164,7 @@ async def test_crash_between_statements_leaves_no_trace(store: Store, db_path: s
     assert counts(db_path)["games"] == 2 and counts(db_path)["live_tables"] == 0
 
 
+ROOT = str(Path(__file__).resolve().parents[3])  # the project, for the child to import from
 CRASHING_CHILD = textwrap.dedent(
     """
     import asyncio, os, sys
@@ -195,7 +196,7 @@ async def test_process_killed_mid_write_leaves_no_trace(store: Store, db_path: s
     await store.save_table(TableRecord("t", 1, 100, "riichi", {"moves": []}, {}))
     before = counts(db_path)
     await store.close()
-    code = CRASHING_CHILD.format(root=str(Path(__file__).resolve().parents[3]), path=db_path, fail_at=fail_at)
+    code = CRASHING_CHILD.format(root=ROOT, path=db_path, fail_at=fail_at)
     child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert child.returncode == 3, child.stderr
     reopened = await Store.open(db_path)

@@ -4,15 +4,15 @@ all count, and a process killed outright while holding a table and a timer loses
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import sys
 import textwrap
 from datetime import UTC, datetime
+from pathlib import Path
 
 from bot.storage import Store, TableRecord
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+ROOT = str(Path(__file__).resolve().parents[3])
 
 FINISHER = textwrap.dedent("""
     import asyncio, sys
