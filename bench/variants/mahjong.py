@@ -425,7 +425,6 @@ def _dora5() -> Iterator[None]:
         yield
 
 
-
 @variant("openweigh")
 def _openweigh() -> Iterator[None]:
     """An open ready hand weighs its discards in expected points against a strong threat, as a
@@ -438,4 +437,131 @@ def _openweigh() -> Iterator[None]:
         return real(seat, best_shanten) or (best_shanten == 0 and not seat.closed and mp.max_threat(seat) >= 0.8)
 
     with patched(mp, weighs_points=weighs):
+        yield
+
+
+def _ready_waits(counts: Counts, unseen: Counts, forms: Any) -> int:
+    """The most live winning tiles any discard of a 3n+2 hand leaves it ready on (0: none)."""
+    from engine.cpu.efficiency import shanten, ukeire
+
+    best = 0
+    work = list(counts)
+    for d, n in enumerate(counts):
+        if not n:
+            continue
+        work[d] -= 1
+        hand = tuple(work)
+        if shanten(hand, forms) == 0:
+            best = max(best, ukeire(hand, unseen, forms))
+        work[d] += 1
+    return best
+
+
+@variant("shape2")
+def _shape2() -> Iterator[None]:
+    """One step from ready, a discard's effective tiles are weighed by the wait each leaves: a
+    draw that makes the hand ready counts its copies times the best ready hand's live winning
+    tiles over five (a two-sided wait about 1.5, a closed wait about 0.7)."""
+    from engine.cpu import efficiency as ef
+    from engine.cpu import mahjong_play as mp
+
+    real = ef.ukeire_and_work
+
+    def weighed(counts: Counts, unseen: Counts, forms: Any) -> tuple[int, int]:
+        if ef.shanten(counts, forms) != 1:
+            return real(counts, unseen, forms)
+        kinds, tried = ef._improving(counts, forms, unseen)
+        total = 0.0
+        work = list(counts)
+        left = list(unseen)
+        for k in kinds:
+            work[k] += 1
+            left[k] -= 1
+            total += unseen[k] * _ready_waits(tuple(work), tuple(left), forms) / 5.0
+            work[k] -= 1
+            left[k] += 1
+        return round(total), tried  # the draw budget counts first-order draws, as before
+
+    with patched(mp, ukeire_and_work=weighed):
+        yield
+
+
+def dama_values(seat: Any, counts: Counts, kind: int) -> tuple[float, float] | None:
+    """A closed ready hand's ron value without riichi after discarding one ``kind``, scored by the
+    rules' own scorer for each winning tile: (live winning tiles that give a yaku, over all live
+    winning tiles; the average value of those that do). None when the hand holds a kan."""
+    from engine.cpu.efficiency import improving_kinds
+    from engine.riichi.scoring import WinContext, score_win
+
+    if seat.melds:
+        return None
+    hand = list(seat.hand)
+    drop = [t for t in hand if t // 4 == kind]
+    hand.remove(max(drop, key=lambda t: (t not in (16, 52, 88), t)))
+    after = list(counts)
+    after[kind] -= 1
+    unseen = seat.unseen()
+    waits = improving_kinds(tuple(after), seat.hand_forms, unseen)
+    live = sum(unseen[w] for w in waits)
+    if not live:
+        return None
+    held = set(hand)
+    yaku_live = 0
+    value = 0.0
+    for w in waits:
+        tile = next(t for t in (w * 4 + 3, w * 4 + 2, w * 4 + 1, w * 4) if t not in held and t not in (16, 52, 88))
+        ctx = WinContext(tuple([*hand, tile]), (), tile, tsumo=False, seat_wind=seat.seat_wind - 27,
+                         round_wind=seat.round_wind - 27,
+                         dora_indicators=tuple(i * 4 for i in seat.dora_indicators), red_fives=seat.red_fives)
+        score = score_win(ctx)
+        if score is not None:
+            yaku_live += unseen[w]
+            value += unseen[w] * score.ron
+    return yaku_live / live, (value / yaku_live if yaku_live else 0.0)
+
+
+@variant("exactdama")
+def _exactdama() -> Iterator[None]:
+    """Riichi or dama from the hand's exact value without riichi (the rules' scorer on each
+    winning tile): dama for 7,700 or more (dealer 11,600), or 2,600 or more under threat, or a
+    yaku on a bad wait late; otherwise as before for a hand with no yaku on most of its waits."""
+    from engine.cpu import hand_value as hv
+    from engine.cpu import mahjong_play as mp
+
+    real = mp.declare_riichi
+
+    def declare(seat: Any, counts: Counts, kind: int, waits: int) -> bool:
+        if seat.variant == "five":
+            return real(seat, counts, kind, waits)
+        found = dama_values(seat, counts, kind)
+        if found is None:
+            return real(seat, counts, kind, waits)
+        share, value = found
+        if share < 0.75:
+            return real(seat, counts, kind, waits) if not hv.closed_yaku(seat, mp._without(counts, kind)) else True
+        scale = 1.5 if seat.dealer else 1.0
+        if value >= 7700 * scale or (mp.max_threat(seat) >= 0.8 and value >= 2600 * scale):
+            return False
+        return not (waits <= 3 and seat.wall_left < 30)
+
+    with patched(mp, declare_riichi=declare):
+        yield
+
+
+@variant("vipsmart")
+def _vipsmart() -> Iterator[None]:
+    """A closed hand pons a value honor only for two han (a dora or a second yaku with it), one
+    step or less from ready after the call, or in the second half of the wall (40 live tiles or
+    fewer): a lone one-han pon early trades riichi for a 1,000-point hand."""
+    from engine.cpu import mahjong_claims as mc
+
+    real = mc.call_pays
+
+    def pays(seat: Any, standing: int, after: int, han: float, closed: bool, value_pon: bool,
+             need: float | None = None) -> bool:
+        if value_pon and closed and not (han >= 2.0 or after <= 1 or seat.wall_left <= 40):
+            return False
+        return real(seat, standing, after, han, closed, value_pon, need)
+
+    with patched(mc, call_pays=pays):
         yield
