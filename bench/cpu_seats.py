@@ -7,7 +7,8 @@ once with the hard level as it is and once per named variant (a change of play s
 patching the CPU's modules for this process only, defined in :mod:`bench.variants`; ``a+b``
 applies two at once). It prints one JSON line per deal: each
 run's margin and, per side (the hard seat, the old seats), kyoku, wins, points won, deal-ins,
-points dealt in, tsumo paid, tenpai at exhaustive draws, draw payments, riichi and call counts.
+points dealt in, tsumo paid, tenpai at exhaustive draws, draw payments, riichi and call counts, and wins and
+points won by how the hand won (in riichi, open, or closed without riichi).
 ``--no-control`` skips the unchanged run (already in an earlier file).
 ``stats LEVEL FIRST LAST [VARIANT]`` plays four-seat games of one level instead, with a variant
 if named (one line of counts per game; ``stats-summary FILE ...`` gives the rates of
@@ -34,7 +35,8 @@ from engine.cpu.match import Policy, play_match
 from engine.games import new_game
 
 FIELDS = ("kyoku", "wins", "won", "deal_ins", "dealt", "tsumo_paid", "draws", "tenpai", "draw_pts",
-          "riichi", "calls", "points", *(f"in_{s}" for s in ("riichi", "open", "ready", "one", "far")))
+          "riichi", "calls", "points", *(f"in_{s}" for s in ("riichi", "open", "ready", "one", "far")),
+          *(f"{w}_{s}" for s in ("riichi", "open", "dama") for w in ("wins", "won")))
 
 Note = tuple[str, tuple[str, int], str, str]
 STATES = ("riichi", "open", "ready", "one", "far")
@@ -74,6 +76,9 @@ def _side_stats(summary: dict[str, Any], notes: list[Note], players: list[str]) 
             if r.get("winner") == p:
                 out["wins"] += 1
                 out["won"] += d
+                how = "riichi" if (p, key) in riichi else "open" if (p, key) in called else "dama"
+                out[f"wins_{how}"] += 1
+                out[f"won_{how}"] += d
             elif r.get("from") == p:
                 out["deal_ins"] += 1
                 out["dealt"] += d
@@ -216,7 +221,10 @@ def summary(*paths: str) -> None:
                   f" | draw tenpai {t['tenpai'] / max(1, t['draws']):.1%}"
                   f" | per kyoku: won {t['won'] / n:+.0f} dealt {t['dealt'] / n:+.0f}"
                   f" tsumo {t['tsumo_paid'] / n:+.0f} draw {t['draw_pts'] / n:+.0f}"
-                  f" | deal-ins by state " + " ".join(f"{x} {t['in_' + x] / n:.1%}" for x in STATES))
+                  f" | deal-ins by state " + " ".join(f"{x} {t['in_' + x] / n:.1%}" for x in STATES)
+                  + " | wins " + " ".join(f"{x} {t['wins_' + x] / max(1, t['wins']):.0%} avg "
+                                          f"{t['won_' + x] / max(1, t['wins_' + x]):.0f}"
+                                          for x in ("riichi", "open", "dama")))
 
 
 if __name__ == "__main__":
