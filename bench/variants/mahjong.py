@@ -442,19 +442,9 @@ def _openweigh() -> Iterator[None]:
 
 def _ready_waits(counts: Counts, unseen: Counts, forms: Any) -> int:
     """The most live winning tiles any discard of a 3n+2 hand leaves it ready on (0: none)."""
-    from engine.cpu.efficiency import shanten, ukeire
+    from engine.cpu.efficiency import discard_options
 
-    best = 0
-    work = list(counts)
-    for d, n in enumerate(counts):
-        if not n:
-            continue
-        work[d] -= 1
-        hand = tuple(work)
-        if shanten(hand, forms) == 0:
-            best = max(best, ukeire(hand, unseen, forms))
-        work[d] += 1
-    return best
+    return max((o.ukeire for o in discard_options(counts, unseen, forms) if o.shanten == 0), default=0)
 
 
 @variant("shape2")
