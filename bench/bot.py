@@ -48,6 +48,7 @@ SETTLE = 3.0  # seconds between the last table opened and the window
 THINK = 0.3  # a simulated human's time to click after the prompt arrives
 PREFERENCE = ("Tsumo", "Ron", "Call", "Check", "Tsumogiri", "Pass")
 HUMAN_ID = 500_000_000_000_000_001
+GROWN: list[tuple[int, float, float]] = []  # per load with decision workers: tables, bot MB grown, workers' Pss MB
 
 
 class _Patch:
@@ -311,6 +312,8 @@ async def _load(cpu_tables: int, db: str, decide: str = "process") -> list[tuple
         await store.close()  # the bot closes only a store it opened itself
     finally:
         patch.restore()
+    if decisions.kind == "process" and db != ":memory:":
+        GROWN.append((tables, after - before, workers_pss))
     total = process + rendered + deciders_cpu
     outside = 1 - decided / total if total else float("nan")
     parts = split.seconds
@@ -358,4 +361,19 @@ def run(quick: bool) -> list[tuple[str, str]]:
                 figures += asyncio.run(_load(load, f"{tmp}/load{load}{decide}.sqlite3", decide))
         if not quick and not only:
             figures += asyncio.run(_load(200, ":memory:"))  # the same without the disk's waits
+    figures += _marginal(GROWN)
+    GROWN.clear()
     return figures
+
+
+def _marginal(grown: list[tuple[int, float, float]]) -> list[tuple[str, str]]:
+    """Memory a table more costs, between two loads of this run: the bot process's growth and the
+    workers' proportional memory at the larger, less both at the smaller, over the tables added.
+    A fixed cost (caches warmed, the workers themselves) cancels out; what is left grows with tables."""
+    rows = []
+    for (a, grown_a, pss_a), (b, grown_b, pss_b) in zip(grown, grown[1:], strict=False):
+        if b > a:
+            per = ((grown_b + pss_b) - (grown_a + pss_a)) / (b - a) * 1024
+            rows.append((f"memory a table more, {a} → {b} tables (bot process and workers)",
+                         f"{per:.0f} KB (workers {(pss_b - pss_a) / (b - a) * 1024:.0f} KB of it)"))
+    return rows

@@ -45,7 +45,7 @@ async def store(m: Any, session: TableSession) -> None:
         scenario=table.verify_file(points), seats=seats, kyoku_results=list(summary.get("kyoku_results", [])),
         poker_results=list(summary.get("poker_results", [])),
     )
-    await persist.settled(session)  # its moves queued before, so the finished game replaces them
+    await persist.settled(m.store, session)  # its moves queued before, so the finished game replaces them
     await persist.finish(m.store, table, result)
     m.unregister(session)
     m.ending.add(session)

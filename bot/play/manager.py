@@ -58,6 +58,9 @@ class TableManager:
         self.cpu_pause = cpu_pause
         self.seeds = seeds  # None: seeds by the fair shuffle (D69); tests and benchmarks pass a fixed sequence
         self.clock: Clock = clock or RealClock()  # every wait of the bot; tests pass a ManualClock
+        writer = getattr(store, "writer", None)
+        if writer is not None:
+            writer.sleep = self.clock.sleep  # a CPU-only table's save lingers on the tables' clock
         self.guild_cap = guild_cap  # tables (lobbies and games) per server at once
         self.sessions: dict[str, TableSession] = {}
         self.by_channel: dict[int, str] = {}
@@ -137,12 +140,13 @@ class TableManager:
         click for the table finds where it is served now."""
         await self._written(session, await self.queue_save(session))
 
-    async def queue_save(self, session: TableSession) -> persist.Saving:
+    async def queue_save(self, session: TableSession, patient: bool = False) -> persist.Saving:
         """Queue the session's save on the store's writer (lock held; waits only for the lease of a
-        table not stored yet, several processes)."""
+        table not stored yet, several processes). ``patient``: nobody waits for it (the writer
+        may hold it back a moment to batch it with others)."""
         if self.shared and session.saved is None:
             await self.store.acquire_lease(session.table_id, self.holder, self.lease_seconds)
-        future = persist.queue_save(self.store, session)
+        future = persist.queue_save(self.store, session, patient)
         return persist.Saving(future, self.timer_rows.pop(session.table_id, {}))
 
     async def _written(self, session: TableSession, saving: persist.Saving) -> None:
@@ -184,7 +188,7 @@ class TableManager:
         """The table ends unplayed or stopped (lock held): the channel is free at once."""
         session.table.status = status
         self.unregister(session)
-        await persist.settled(session)  # its queued saves first: the stop moves what they stored
+        await persist.settled(self.store, session)  # its queued saves first: the stop moves what they stored
         await persist.drop(self.store, session.table)
         await self.release(session.table_id)
 
@@ -282,9 +286,10 @@ class TableManager:
 
     async def save_played(self, session: TableSession, out: Outcome) -> None:
         """Queue what a transition played (lock held); ``stored`` waits for it once the lock is
-        let go, before anyone is told. A game that ended is stored by ``ending`` instead."""
+        let go, before anyone is told. A game that ended is stored by ``ending`` instead. A table
+        of CPUs only has nobody waiting for its save: it may be batched with others."""
         if not out.finished:
-            out.saving = await self.queue_save(session)
+            out.saving = await self.queue_save(session, patient=not session.table.has_human)
 
     async def stored(self, session: TableSession, out: Outcome) -> bool:
         """Wait (no lock held) until what ``out`` played is stored. False: another process stored
@@ -441,6 +446,8 @@ class TableManager:
         """Wait for every transition under way, then stop every timer, CPU turn, edit and post;
         the leases are given up, so another process may serve these tables at once."""
         self.closed = True
+        self.store.writer.linger = 0.0  # what is queued from now on is written at once
+        self.store.writer.hurry()
         for task in self.loops:
             task.cancel()
         await asyncio.gather(*self.loops, return_exceptions=True)

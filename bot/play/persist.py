@@ -54,8 +54,9 @@ def mark_saved(session: TableSession) -> None:
     session.saved_meta = None  # not known: the next save writes it
 
 
-def queue_save(store: Any, session: TableSession) -> asyncio.Future[Any]:
-    """Queue the table as it is now (lock held; nothing awaited): what the store lacks of it."""
+def queue_save(store: Any, session: TableSession, patient: bool = False) -> asyncio.Future[Any]:
+    """Queue the table as it is now (lock held; nothing awaited): what the store lacks of it.
+    ``patient``: no player waits for this save, so the writer may batch it with later ones."""
     table = session.table
     header = _header(table)
     writer = store.writer
@@ -67,17 +68,18 @@ def queue_save(store: Any, session: TableSession) -> asyncio.Future[Any]:
         # The meta (timers, banks, flags) is written only when it changed: a CPU-only table's
         # rarely does, and its JSON was a good part of each save.
         future = writer.append(table.table_id, stored, table.moves[stored:],
-                               None if meta == session.saved_meta else meta)
+                               None if meta == session.saved_meta else meta, patient=patient)
     session.saved = (table.move_no, header)
     session.saved_meta = meta
     session.pending = future
     return future
 
 
-async def settled(session: TableSession) -> None:
+async def settled(store: Any, session: TableSession) -> None:
     """Wait until the table's saves queued so far are written (before a write outside the
-    writer: the end of the game, a stop), whatever their outcome."""
+    writer: the end of the game, a stop), whatever their outcome; none of them lingers."""
     if session.pending is not None and not session.pending.done():
+        store.writer.hurry()
         await asyncio.wait([session.pending])
 
 

@@ -12,18 +12,26 @@ refused one would have ended.
 A caller queues under the table's lock and awaits the future after releasing it: a move is
 stored before anyone is told, and no table's lock is held while the disk works. ``flush`` waits
 until everything queued so far is written (shutdown, or a table that ends).
+
+A save nobody waits for (``patient``: a move at a table of CPUs only) lingers up to ``LINGER``
+seconds for others to join its batch; any other save, or a flush, ends the wait at once. Each
+batch is a round trip to the database's thread, and under load those hand-overs of the
+interpreter lock cost that thread several times the statements themselves (docs/BENCHMARKS.md,
+Bot): saves arriving a few milliseconds apart went one a batch.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.storage.base import TableRecord
 
 log = logging.getLogger(__name__)
+LINGER = 0.05  # seconds a batch of patient saves waits for more; no move of a human's table waits
 
 
 @dataclass
@@ -49,9 +57,13 @@ def _retrieved(future: asyncio.Future[Any]) -> None:
 
 
 class Writer:
-    def __init__(self, store: Batches) -> None:
+    def __init__(self, store: Batches, linger: float = LINGER) -> None:
         self._store = store
+        self.linger = linger
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # the tables' clock's, once they run
         self._queue: list[tuple[Write, asyncio.Future[Any]]] = []
+        self._hurry = False  # a save queued that someone waits for: no lingering
+        self._lingering = False
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
         self._last: asyncio.Future[Any] | None = None  # the newest write queued: flush waits for it
@@ -60,30 +72,52 @@ class Writer:
     def save(self, record: TableRecord) -> asyncio.Future[Any]:
         return self._put(Write(record.table_id, record=record))
 
-    def append(self, table_id: str, first: int, moves: list[Any], meta: dict[str, Any] | None) -> asyncio.Future[Any]:
-        return self._put(Write(table_id, first=first, moves=moves, meta=meta))
+    def append(self, table_id: str, first: int, moves: list[Any], meta: dict[str, Any] | None,
+               patient: bool = False) -> asyncio.Future[Any]:
+        """``patient``: nobody waits for this save (a CPU-only table), so it may linger."""
+        return self._put(Write(table_id, first=first, moves=moves, meta=meta), patient)
 
-    def _put(self, write: Write) -> asyncio.Future[Any]:
+    def _put(self, write: Write, patient: bool = False) -> asyncio.Future[Any]:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         future.add_done_callback(_retrieved)  # a waiter that went away leaves no "never retrieved"
         self._queue.append((write, future))
         self._last = future
+        self._hurry = self._hurry or not patient
         if self._task is None or self._task.done():
             self._wake = asyncio.Event()
             self._task = loop.create_task(self._run())
         assert self._wake is not None
-        self._wake.set()
+        if not (self._lingering and patient):
+            self._wake.set()
         return future
+
+    async def _gather(self) -> None:
+        """Patient saves only: wait a moment for more (a save someone waits for ends the wait)."""
+        assert self._wake is not None
+        self._lingering = True
+        timer = asyncio.get_running_loop().create_task(self._ring(self._wake))
+        try:
+            await self._wake.wait()
+        finally:
+            timer.cancel()
+            self._lingering = False
+            self._wake.clear()
+
+    async def _ring(self, wake: asyncio.Event) -> None:
+        await self.sleep(self.linger)
+        wake.set()
 
     async def _run(self) -> None:
         assert self._wake is not None
         while True:
             await self._wake.wait()
             self._wake.clear()
-            batch, self._queue = self._queue, []
-            if not batch:
+            if not self._queue:
                 continue
+            if not self._hurry and self.linger > 0:
+                await self._gather()
+            batch, self._queue, self._hurry = self._queue, [], False
             self.sizes.append(len(batch))
             del self.sizes[:-1000]
             try:
@@ -103,7 +137,15 @@ class Writer:
         """Wait until every save queued so far is written (whatever their outcome)."""
         last = self._last
         if last is not None:
+            if not last.done():
+                self.hurry()
             await asyncio.wait([last])
+
+    def hurry(self) -> None:
+        """Someone waits for what is queued: write it without lingering."""
+        if self._queue and self._wake is not None:
+            self._hurry = True
+            self._wake.set()
 
     async def close(self) -> None:
         """Write what is queued, then stop."""

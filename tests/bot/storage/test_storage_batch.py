@@ -1,5 +1,6 @@
 """The store's one writer: saves queued meanwhile go in one batch, in queue order; a refused save
-fails alone, later saves of its table fail after it, and closing the store writes what is queued."""
+fails alone, later saves of its table fail after it, and closing the store writes what is queued.
+Patient saves linger for company, and a save someone waits for (or a flush) ends the lingering."""
 
 from __future__ import annotations
 
@@ -75,3 +76,64 @@ async def test_closing_the_store_writes_what_is_queued(database: str) -> None:
         assert loaded is not None and len(loaded.scenario["moves"]) == 3
     finally:
         await again.close()
+
+
+class Linger:
+    """The writer's sleep, ended by the test: ``asked`` counts the lingers begun."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+        self.over = asyncio.Event()
+
+    async def sleep(self, seconds: float) -> None:
+        self.asked += 1
+        await self.over.wait()
+
+
+async def lingers(linger: Linger) -> None:
+    """Let the writer run until its linger has begun (a few turns of the event loop)."""
+    for _ in range(20):
+        if linger.asked:
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("the writer never lingered")
+
+
+async def lingering_writer(store: Store) -> tuple[Any, Linger]:
+    for name in "abcd":
+        await store.create_table(record(name))
+    writer, linger = store.writer, Linger()
+    writer.sleep = linger.sleep
+    return writer, linger
+
+
+async def test_patient_saves_linger_and_go_in_one_batch(store: Store) -> None:
+    writer, linger = await lingering_writer(store)
+    queued = [writer.append(name, 0, [MOVE], None, patient=True) for name in "abc"]
+    await lingers(linger)
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert linger.asked == 1 and not any(f.done() for f in queued) and writer.sizes == []
+    queued.append(writer.append("d", 0, [MOVE], None, patient=True))  # joins the lingering batch
+    linger.over.set()
+    assert [await f for f in queued] == [1, 1, 1, 1]
+    assert writer.sizes == [4]
+
+
+async def test_a_save_someone_waits_for_ends_the_lingering(store: Store) -> None:
+    writer, linger = await lingering_writer(store)
+    patient = writer.append("a", 0, [MOVE], None, patient=True)
+    await lingers(linger)
+    urgent = writer.append("b", 0, [MOVE], None)  # a human's table: written at once, the other with it
+    assert await urgent == 1 and await patient == 1
+    assert writer.sizes == [2] and not linger.over.is_set()
+    alone = writer.append("c", 0, [MOVE], None)  # nothing lingers before a save someone waits for
+    assert await alone == 1 and linger.asked == 1
+
+
+async def test_a_flush_ends_the_lingering(store: Store) -> None:
+    writer, linger = await lingering_writer(store)
+    patient = writer.append("a", 0, [MOVE], None, patient=True)
+    await lingers(linger)
+    await writer.flush()
+    assert patient.result() == 1 and not linger.over.is_set()
