@@ -48,7 +48,6 @@ SETTLE = 3.0  # seconds between the last table opened and the window
 THINK = 0.3  # a simulated human's time to click after the prompt arrives
 PREFERENCE = ("Tsumo", "Ron", "Call", "Check", "Tsumogiri", "Pass")
 HUMAN_ID = 500_000_000_000_000_001
-GROWN: list[tuple[int, float, float]] = []  # per load with decision workers: tables, bot MB grown, workers' Pss MB
 
 
 class _Patch:
@@ -237,7 +236,11 @@ def _over(calls: list[tuple[float, str]]) -> tuple[int, int]:
     return most, over
 
 
-async def _load(cpu_tables: int, db: str, decide: str = "process") -> list[tuple[str, str]]:
+Grown = list[tuple[int, float, float]]  # per load with decision workers: tables, bot MB grown, workers' Pss
+
+
+async def _load(cpu_tables: int, db: str, decide: str = "process",
+                grown: Grown | None = None) -> list[tuple[str, str]]:
     from bot.client import JanpoBot
     from bot.config import Config
     from bot.play import lobby
@@ -312,8 +315,8 @@ async def _load(cpu_tables: int, db: str, decide: str = "process") -> list[tuple
         await store.close()  # the bot closes only a store it opened itself
     finally:
         patch.restore()
-    if decisions.kind == "process" and db != ":memory:":
-        GROWN.append((tables, after - before, workers_pss))
+    if grown is not None and decisions.kind == "process":
+        grown.append((tables, after - before, workers_pss))
     total = process + rendered + deciders_cpu
     outside = 1 - decided / total if total else float("nan")
     parts = split.seconds
@@ -353,20 +356,19 @@ def _batches(store: Any) -> str:
 
 def run(quick: bool) -> list[tuple[str, str]]:
     figures: list[tuple[str, str]] = []
+    grown: Grown = []
     loads = tuple(int(x) for x in os.environ.get("BENCH_BOT_LOADS", "").split(",") if x) or LOADS
     only = os.environ.get("BENCH_BOT_DECIDE")
     with tempfile.TemporaryDirectory() as tmp:
         for load in loads[:2] if quick else loads:
             for decide in (only,) if only else ("process", "thread") if load == 200 else ("process",):
-                figures += asyncio.run(_load(load, f"{tmp}/load{load}{decide}.sqlite3", decide))
+                figures += asyncio.run(_load(load, f"{tmp}/load{load}{decide}.sqlite3", decide, grown))
         if not quick and not only:
             figures += asyncio.run(_load(200, ":memory:"))  # the same without the disk's waits
-    figures += _marginal(GROWN)
-    GROWN.clear()
-    return figures
+    return figures + _marginal(grown)
 
 
-def _marginal(grown: list[tuple[int, float, float]]) -> list[tuple[str, str]]:
+def _marginal(grown: Grown) -> list[tuple[str, str]]:
     """Memory a table more costs, between two loads of this run: the bot process's growth and the
     workers' proportional memory at the larger, less both at the smaller, over the tables added.
     A fixed cost (caches warmed, the workers themselves) cancels out; what is left grows with tables."""
