@@ -482,12 +482,13 @@ def dama_values(seat: Any, counts: Counts, kind: int) -> tuple[float, float] | N
     winning tiles; the average value of those that do). None when the hand holds a kan."""
     from engine.cpu.efficiency import improving_kinds
     from engine.riichi.scoring import WinContext, score_win
+    from engine.tiles import RED_FIVES
 
     if seat.melds:
         return None
     hand = list(seat.hand)
     drop = [t for t in hand if t // 4 == kind]
-    hand.remove(max(drop, key=lambda t: (t not in (16, 52, 88), t)))
+    hand.remove(max(drop, key=lambda t: (t not in RED_FIVES, t)))
     after = list(counts)
     after[kind] -= 1
     unseen = seat.unseen()
@@ -499,7 +500,7 @@ def dama_values(seat: Any, counts: Counts, kind: int) -> tuple[float, float] | N
     yaku_live = 0
     value = 0.0
     for w in waits:
-        tile = next(t for t in (w * 4 + 3, w * 4 + 2, w * 4 + 1, w * 4) if t not in held and t not in (16, 52, 88))
+        tile = next(t for t in (w * 4 + 3, w * 4 + 2, w * 4 + 1, w * 4) if t not in held and t not in RED_FIVES)
         ctx = WinContext(tuple([*hand, tile]), (), tile, tsumo=False, seat_wind=seat.seat_wind - 27,
                          round_wind=seat.round_wind - 27,
                          dora_indicators=tuple(i * 4 for i in seat.dora_indicators), red_fives=seat.red_fives)
@@ -528,7 +529,7 @@ def _exactdama() -> Iterator[None]:
             return real(seat, counts, kind, waits)
         share, value = found
         if share < 0.75:
-            return real(seat, counts, kind, waits) if not hv.closed_yaku(seat, mp._without(counts, kind)) else True
+            return True if hv.closed_yaku(seat, mp._without(counts, kind)) else real(seat, counts, kind, waits)
         scale = 1.5 if seat.dealer else 1.0
         if value >= 7700 * scale or (mp.max_threat(seat) >= 0.8 and value >= 2600 * scale):
             return False
