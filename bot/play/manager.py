@@ -58,7 +58,9 @@ class TableManager:
         self.cpu_pause = cpu_pause
         self.seeds = seeds  # None: seeds by the fair shuffle (D69); tests and benchmarks pass a fixed sequence
         self.clock: Clock = clock or RealClock()  # every wait of the bot; tests pass a ManualClock
-        store.writer.sleep = self.clock.sleep  # a CPU-only table's save lingers on the tables' clock
+        writer = getattr(store, "writer", None)  # `python -m bot sync` and unit tests build the bot on no store
+        if writer is not None:
+            writer.sleep = self.clock.sleep  # a CPU-only table's save lingers on the tables' clock
         self.guild_cap = guild_cap  # tables (lobbies and games) per server at once
         self.sessions: dict[str, TableSession] = {}
         self.by_channel: dict[int, str] = {}
