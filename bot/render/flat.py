@@ -12,6 +12,7 @@ a test compares both ways on random tables.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -85,22 +86,26 @@ def _cover(alpha: Image.Image) -> Image.Image:
 
 
 Piece = tuple[Image.Image, Image.Image]  # the piece mapped onto the palette, and its cover mask
+# Kept: the piece's and its cover's cores (what pasting needs, without Pillow's properties per
+# paste), and its size.
+Kept = tuple[object, object, int, int]
 # Pieces by the identity of the cached sprites or glyph masks they are made from (images do not
 # hash), least recently used first; each entry holds those sources, so no identity is reused
 # while it is kept. A piece is a few kilobytes: the most kept stays near ten megabytes.
-_pieces: OrderedDict[tuple[object, ...], tuple[object, Piece]] = OrderedDict()
+_pieces: OrderedDict[tuple[object, ...], tuple[object, Piece, Kept]] = OrderedDict()
 MAX_PIECES = 4096
 
 
-def _piece(key: tuple[object, ...], sources: object, make: Callable[[], Piece]) -> Piece:
+def _piece(key: tuple[object, ...], sources: object, make: Callable[[], Piece]) -> Kept:
     got = _pieces.get(key)
     if got is None:
-        got = _pieces[key] = (sources, make())
+        piece, cover = made = make()
+        got = _pieces[key] = (sources, made, (piece.im, cover.im, piece.width, piece.height))
         if len(_pieces) > MAX_PIECES:
             _pieces.popitem(last=False)
     else:
         _pieces.move_to_end(key)
-    return got[1]
+    return got[2]
 
 
 def _sprite(sprite: Image.Image, kind: palette.Kind, ground: RGB) -> Piece:
@@ -109,11 +114,18 @@ def _sprite(sprite: Image.Image, kind: palette.Kind, ground: RGB) -> Piece:
     return _mapped(rgb, kind), _cover(sprite.getchannel("A"))
 
 
+def _put(img: Image.Image, got: Kept, x: int, y: int) -> None:
+    """A cached piece through its cover onto the picture: Pillow's core paste, without
+    ``Image.paste``'s checks of mode and box, which were a fifth of a table's drawing. Both are
+    the picture's kind's palette indexes and the picture is a fresh copy (``start``)."""
+    piece, cover, w, h = got
+    img.im.paste(piece, (x, y, x + w, y + h), cover)
+
+
 def paste(img: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
     """An RGBA sprite (one of the shared cached ones) onto the ground at (x, y)."""
     kind, ground = img.info[KIND], img.info[GROUND]
-    piece, cover = _piece(("sprite", id(sprite), kind, ground), sprite, lambda: _sprite(sprite, kind, ground))
-    img.paste(piece, (x, y), cover)
+    _put(img, _piece(("sprite", id(sprite), kind, ground), sprite, lambda: _sprite(sprite, kind, ground)), x, y)
 
 
 def _row(sprites: tuple[Image.Image, ...], step: int, kind: palette.Kind, ground: RGB) -> Piece:
@@ -131,8 +143,7 @@ def overlapping_row(img: Image.Image, sprites: tuple[Image.Image, ...], x: int, 
     each lies partly on the one before, not on the ground."""
     kind, ground = img.info[KIND], img.info[GROUND]
     key = ("row", *map(id, sprites), step, kind, ground)
-    piece, cover = _piece(key, sprites, lambda: _row(sprites, step, kind, ground))
-    img.paste(piece, (x, y), cover)
+    _put(img, _piece(key, sprites, lambda: _row(sprites, step, kind, ground)), x, y)
 
 
 def _text(mask: Image.Image, fill: RGB, kind: palette.Kind, ground: RGB) -> Piece:
@@ -149,5 +160,35 @@ def text(img: Image.Image, mask: Image.Image, fill: RGB, x: int, y: int) -> None
         rgb.paste(fill, (0, 0), mask)
         img.paste(_mapped(rgb, kind), (x, y), _cover(mask))
         return
-    piece, cover = _piece(("text", id(mask), fill, kind, ground), mask, lambda: _text(mask, fill, kind, ground))
-    img.paste(piece, (x, y), cover)
+    _put(img, _piece(("text", id(mask), fill, kind, ground), mask, lambda: _text(mask, fill, kind, ground)), x, y)
+
+
+Box = tuple[float, float, float, float]
+
+
+def drawn(img: Image.Image, key: tuple[object, ...], box: Box, x: float, y: float,
+          draw: Callable[[Image.Image, float, float], None]) -> None:
+    """What ``draw(picture, x, y)`` draws inside ``box`` (left, top, right, bottom), drawn once on
+    a small canvas and then pasted: a badge or a stick costs one paste instead of its shapes
+    and caption. ``key`` names everything the drawing depends on but its place. The canvas sits
+    at even coordinates, so ``x`` and ``y`` keep their fractions and the parity Python's
+    rounding of halves depends on: the pixels are those of drawing in place. What ``draw``
+    touched is found by drawing it twice, on grounds of two indexes: the pixels that agree."""
+    ox, oy = 2 * math.floor(box[0] / 2) - 2, 2 * math.floor(box[1] / 2) - 2
+    size = (math.ceil(box[2]) - ox + 3, math.ceil(box[3]) - oy + 3)
+    kind, ground = img.info[KIND], img.info[GROUND]
+    lx, ly = x - ox, y - oy
+    full = ("drawn", *key, kind, ground, lx, ly, size)
+    _put(img, _piece(full, None, lambda: _drawn(size, kind, ground, lambda c: draw(c, lx, ly))), ox, oy)
+
+
+def _drawn(size: tuple[int, int], kind: palette.Kind, ground: RGB,
+           draw: Callable[[Image.Image], None]) -> Piece:
+    both = []
+    for blank in (0, 1):
+        canvas = Image.new("P", size, blank)
+        canvas.info.update({KIND: kind, GROUND: ground})
+        draw(canvas)
+        both.append(canvas)
+    touched = bytes(255 if a == b else 0 for a, b in zip(both[0].tobytes(), both[1].tobytes(), strict=True))
+    return both[0], Image.frombytes("L", size, touched)

@@ -152,8 +152,7 @@ def _pond(img: Image.Image, seat: SeatView, x0: int, y0: int) -> None:
             top = y0 + r * POND_H + POND_H - h
             dr.paste(img, sprites.tile(disc.tile, POND_H, sideways=disc.riichi, shade=shade), x, top)
             if disc.last:
-                ImageDraw.Draw(img).rounded_rectangle((x - 1, top - 1, x + w, top + h), radius=4,
-                                                      outline=flat.ink(img, dr.GOLD), width=2)
+                dr.frame(img, (x - 1, top - 1, x + w, top + h), 4, dr.GOLD, 2)
             x += w
 
 
