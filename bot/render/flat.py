@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from bot.render import palette
 
@@ -82,7 +82,11 @@ def _mapped(rgb: Image.Image, kind: palette.Kind) -> Image.Image:
 
 def _cover(alpha: Image.Image) -> Image.Image:
     """The pixels a piece touches at all: its mask for pasting the composed piece."""
-    return alpha.point(lambda v: 255 if v else 0)
+    return alpha.point(_TOUCHED)
+
+
+_TOUCHED = [0] + [255] * 255  # a lookup table: Pillow calls a function given to ``point`` for each level
+_SAME = [255] + [0] * 255  # of a difference: 255 where two pictures agree
 
 
 Piece = tuple[Image.Image, Image.Image]  # the piece mapped onto the palette, and its cover mask
@@ -190,5 +194,5 @@ def _drawn(size: tuple[int, int], kind: palette.Kind, ground: RGB,
         canvas.info.update({KIND: kind, GROUND: ground})
         draw(canvas)
         both.append(canvas)
-    touched = bytes(255 if a == b else 0 for a, b in zip(both[0].tobytes(), both[1].tobytes(), strict=True))
-    return both[0], Image.frombytes("L", size, touched)
+    a, b = (Image.frombytes("L", size, c.tobytes()) for c in both)  # the indexes as levels
+    return both[0], ImageChops.difference(a, b).point(_SAME)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from bot.render import chart, hand, holdem, legend, results, table
+from bot.render import chart, hand, holdem, legend, results, sprites, table
 from bot.render.draw import to_png
 from bot.render.model import (
     FiveResult,
@@ -74,6 +74,10 @@ def warm(texts: Sequence[Texts] = (None,)) -> int:
 
     for kind in KINDS:
         palette(kind)
+    upright, sideways = (False, "none"), (True, "none")
+    sprites.warm({table.POND_H: (upright, sideways, (False, "dark"), (True, "dark")), table.MELD_H: (upright, sideways),
+                  hand.TILE_H: (upright, sideways, (False, "grey")), hand.SMALL_H: (upright, sideways)},
+                 (table.CARD_H, table.SHOWN_CARD_H, hand.CARD_H))
     n = 0
     for t in texts:
         pictures: list[tuple[Callable[..., bytes], object]] = [

@@ -85,6 +85,29 @@ def card(name: str, height: int = BASE_H, shade: Shade = "none") -> Image.Image:
     return _variant(key, height, False, shade)
 
 
+def names() -> tuple[list[str], list[str]]:
+    """Every tile sprite's notation and every card's (``back`` and ``card_back`` among them)."""
+    return sorted(p.stem for p in TILE_DIR.glob("*.png")), sorted(p.stem for p in (TILE_DIR / "cards").glob("*.png"))
+
+
+def warm(tiles: dict[int, tuple[tuple[bool, Shade], ...]], cards: tuple[int, ...]) -> int:
+    """Make the variants the pictures use (tiles by height: which turns and shades; cards by
+    height) before the first picture wants them: scaling a sprite costs a tenth of a millisecond
+    or more, and a new process would pay it in its first games' pictures. Returns how many."""
+    tile_names, card_names = names()
+    n = 0
+    for height, kinds in tiles.items():
+        for name in tile_names:
+            for sideways, shade in kinds:
+                _variant(name, height, sideways, shade)
+                n += 1
+    for height in cards:
+        for name in card_names:
+            _variant(f"cards/{name}", height, False, "none")
+            n += 1
+    return n
+
+
 @cache
 def font(size: int) -> ImageFont.FreeTypeFont:
     """The caption font (Latin, Hangul, kana and a few CJK characters) at a pixel size."""
