@@ -74,7 +74,8 @@ def warm(texts: Sequence[Texts] = (None,)) -> int:
 
     for kind in KINDS:
         palette(kind)
-    upright, sideways = (False, "none"), (True, "none")
+    upright: tuple[bool, sprites.Shade] = (False, "none")
+    sideways: tuple[bool, sprites.Shade] = (True, "none")
     sprites.warm({table.POND_H: (upright, sideways, (False, "dark"), (True, "dark")), table.MELD_H: (upright, sideways),
                   hand.TILE_H: (upright, sideways, (False, "grey")), hand.SMALL_H: (upright, sideways)},
                  (table.CARD_H, table.SHOWN_CARD_H, hand.CARD_H))
