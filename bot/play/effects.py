@@ -362,14 +362,13 @@ class Effects:
             return None
         session.dirty = False
         public = table.game.public_view()
-        waiting = [] if table.game.finished else messages.public_waiting(table.game)
-        embed = messages.table_embed(table.lang, table, table.game.summary(), waiting)
+        waiting = [] if table.game.finished else messages.public_waiting(table.game, public)
+        embed = messages.table_embed(table.lang, table, table.game.summary(), waiting, public)
         names = {p: table.seat(p).name for p in table.players}
         job, record = images.table_job(table.game_name, public, names)
         png = await self.pool.draw(job, record, CAPTIONS[table.lang])
         embed.set_image(url="attachment://table.png")
-        view = buttons.table_view(table.table_id, table.lang) if table.status == "playing" else None
-        return {"embed": embed, "file": discord.File(io.BytesIO(png), "table.png"), "view": view}
+        return {"embed": embed, "file": discord.File(io.BytesIO(png), "table.png"), "playing": table.status == "playing"}
 
     async def _send_picture(self, session: TableSession, payload: dict[str, Any] | None) -> discord.Message | None:
         if payload is None:
@@ -377,12 +376,24 @@ class Effects:
         table = session.table
         channel: discord.PartialMessageable = self.m.bot.get_partial_messageable(table.channel_id)
         now = self.m.clock.now()
+        playing = payload.pop("playing")
         if table.message_id and now - table.message_posted < self.m.repost_after:
             file = payload.pop("file")
-            return await channel.get_partial_message(table.message_id).edit(attachments=[file], **payload)
+            # An edit leaves the message's buttons as they are: they are sent again only if this
+            # message does not carry them in the table's language yet, and taken off at the end.
+            if not playing:
+                payload["view"] = None
+            elif session.buttons != (table.message_id, table.lang):
+                payload["view"] = buttons.table_view(table.table_id, table.lang)
+            edited = await channel.get_partial_message(table.message_id).edit(attachments=[file], **payload)
+            session.buttons = (table.message_id, table.lang) if playing else None
+            return edited
         old = table.message_id
+        if playing:
+            payload["view"] = buttons.table_view(table.table_id, table.lang)
         sent: discord.Message = await channel.send(**payload)
         table.message_id, table.message_posted = sent.id, now
+        session.buttons = (sent.id, table.lang) if playing else None
         if old:
             self._channel_job(session, channel.get_partial_message(old).delete)
         if table.status == "playing":

@@ -101,15 +101,18 @@ def standings_lines(lang: str, table: Table, summary: dict[str, Any]) -> list[st
     return lines
 
 
-def public_waiting(game: Any) -> list[str]:
+def public_waiting(game: Any, public: Mapping[str, Any] | None = None) -> list[str]:
     """Whom the channel is told the table waits on: the public view's own list where the engine
-    gives one (it leaves out who may claim a discard), else everyone the game waits on."""
-    public = game.public_view()
+    gives one (it leaves out who may claim a discard), else everyone the game waits on.
+    ``public``: the game's public view, where the caller has it already."""
+    public = game.public_view() if public is None else public
     return list(public["waiting_on"]) if "waiting_on" in public else list(game.waiting_on())
 
 
-def table_embed(lang: str, table: Table, summary: dict[str, Any], waiting: list[str]) -> discord.Embed:
-    """The public embed: points, whose move and until when, the seed's digest (or the seed at the end)."""
+def table_embed(lang: str, table: Table, summary: dict[str, Any], waiting: list[str],
+                public: Mapping[str, Any] | None = None) -> discord.Embed:
+    """The public embed: points, whose move and until when, the seed's digest (or the seed at the
+    end). ``public``: the game's public view, where the caller has it already."""
     title = t(lang, "table.title", game=game_name(lang, table.game_name), table=table.table_id)
     embed = discord.Embed(title=title, colour=COLOUR)
     if table.status == "finished":
@@ -118,7 +121,9 @@ def table_embed(lang: str, table: Table, summary: dict[str, Any], waiting: list[
         embed.add_field(name=t(lang, "end.standings"), value="\n".join(lines) or "-", inline=False)
         embed.add_field(name=t(lang, "fair.title"), value=fair_text(lang, table), inline=False)
         return embed
-    if table.game is not None and table.game.public_view().get("calls_pending"):  # D67: never say who
+    if public is None and table.game is not None:
+        public = table.game.public_view()
+    if public is not None and public.get("calls_pending"):  # D67: never say who
         last = max(table.deadlines.values(), default=None)
         embed.description = t(lang, "table.calls") if last is None else t(
             lang, "table.calls_until", deadline=f"<t:{int(last)}:R>")

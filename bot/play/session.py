@@ -69,6 +69,7 @@ class TableSession:
     saved_meta: dict[str, Any] | None = None  # the meta last queued for the store (persist)
     pending: asyncio.Future[Any] | None = None  # the newest save queued for the table (persist)
     decisions: Decisions | None = None  # where its CPU seats' choices run (None: a thread)
+    buttons: tuple[int, str] | None = None  # the table message and language its buttons were sent with
 
     @property
     def table_id(self) -> str:
