@@ -2,7 +2,8 @@
 
 One run measures each load side by side: 10 tables of one human + three CPUs, plus 50, 200, 500
 and 1,000 tables of four CPUs (Janpo), in one process with the production set-up (outbox at the
-configured rate, two render worker processes, CPU moves 1 s apart, ``gc.freeze`` after start-up).
+configured rate, one picture worker, decision workers as the bot starts them (one, and a second
+once the first is kept busy), CPU moves 1 s apart, ``gc.freeze`` after start-up).
 A simulated human clicks its preferred button ``THINK`` seconds after each prompt arrives.
 
 Per load, over a window of ``WINDOW`` seconds that starts ``SETTLE`` seconds after every table has
@@ -290,7 +291,7 @@ async def _load(cpu_tables: int, db: str, decide: str = "process",
             store.writer.sizes.clear()
         moves0, rest0 = len(manager.move_times), len(watch.rest)
         cpu0, dec0 = time.process_time(), decisions.cpu_seconds
-        work0, decw0 = sum(_cpu_of(p) for p in workers), sum(_cpu_of(p) for p in deciders)
+        work0, decw0 = sum(_cpu_of(p) for p in workers), {p: _cpu_of(p) for p in deciders}
         split = CpuSplit()
         split.start()
         watch.measuring = True
@@ -302,7 +303,8 @@ async def _load(cpu_tables: int, db: str, decide: str = "process",
         process = time.process_time() - cpu0
         decided = decisions.cpu_seconds - dec0
         rendered = sum(_cpu_of(p) for p in workers) - work0
-        deciders_cpu = sum(_cpu_of(p) for p in deciders) - decw0
+        deciders = decisions.pids  # a decision worker started inside the window counts whole
+        deciders_cpu = sum(_cpu_of(p) - decw0.get(p, 0.0) for p in deciders)
         workers_mb = sum(_rss_of(p) for p in workers + deciders)
         workers_pss = sum(_pss_of(p) for p in workers + deciders)
         moves = len(manager.move_times) - moves0
@@ -336,6 +338,7 @@ async def _load(cpu_tables: int, db: str, decide: str = "process",
          f"{(after - before) / tables * 1024:.0f} KB; {workers_mb:.0f} / {workers_pss:.0f} MB"),
         ("  CPU s: bot process / render workers / decision workers; of it in CPU decisions",
          f"{process:.1f} / {rendered:.1f} / {deciders_cpu:.1f}; {decided:.1f} over {elapsed:.1f} s"),
+        ("  decision workers running at the end (one starts; the second once it is kept busy)", str(len(deciders))),
         ("  share of all CPU outside CPU decisions", f"{outside:.0%}"),
         ("  bot process CPU s by part (sampled)",
          "; ".join(f"{name} {parts[name]:.2f}" for name in PARTS if parts[name] >= 0.005)),

@@ -21,6 +21,7 @@ import multiprocessing.connection
 import os
 import pickle
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from functools import partial
@@ -198,6 +199,7 @@ class _Lane:
         self.process.start()
         child.close()
         self.job: asyncio.Future[Any] | None = None
+        self.sent = 0.0  # when the job went down the pipe, on the pool's clock
         self.ready: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.dead = False
         asyncio.get_running_loop().add_reader(self.conn.fileno(), self._readable)
@@ -211,6 +213,8 @@ class _Lane:
         except Exception as exc:  # noqa: BLE001 - an answer that arrived but cannot be read here
             ok, value = False, RuntimeError(f"the worker's answer could not be read: {exc}")
         waiter = self.job if self.ready.done() else self.ready
+        if waiter is self.job and waiter is not None:
+            self.pool._worked(self.pool.clock() - self.sent)
         self.job = None
         if waiter is not None and not waiter.done():
             if ok:
@@ -235,6 +239,7 @@ class _Lane:
             waiter.set_exception(exc)
             return
         self.job = waiter
+        self.sent = self.pool.clock()
         try:
             self.conn.send_bytes(message)
         except (BrokenPipeError, OSError):
@@ -248,35 +253,74 @@ class _Lane:
         self.conn.close()
 
 
+GROW_WINDOW = 5.0  # seconds of work looked at before another worker is started
+GROW_AT = 0.8  # the share of that time the workers must have been busy
+
+
 class Lanes:
     """Worker processes fed by the event loop directly: a job goes down a free worker's pipe and
     its answer is read when the pipe is readable. Jobs marked ``urgent`` (a human is waiting)
     go before the others; each worker has one job at a time, so an urgent job waits for at most
     the jobs already running. Unlike ``ProcessPoolExecutor``, no thread of this process hands
     jobs and answers on, so no hand-over waits for the interpreter lock the event loop holds.
+
+    ``start_with`` workers start; more, up to ``workers``, one at a time, once those were busy
+    ``GROW_AT`` of the last ``GROW_WINDOW`` seconds: a worker is tens of megabytes, and one keeps
+    up with a couple of hundred tables of CPUs. ``grown`` is called when one more is ready.
     """
 
     def __init__(self, workers: int, *, initializer: Callable[..., None] | None = None,
-                 initargs: tuple[Any, ...] = (), name: str = "worker", nice: int = 0) -> None:
+                 initargs: tuple[Any, ...] = (), name: str = "worker", nice: int = 0,
+                 start_with: int | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         self.workers = workers
+        self.start_with = workers if start_with is None else max(1, min(workers, start_with))
         self.nice = nice  # added to the workers' niceness: busy workers yield to the event loop
         self.initializer = initializer
         self.initargs = initargs
         self.name = name
+        self.clock = clock
+        self.grown: Callable[[], None] | None = None
         self._lanes: list[_Lane] = []
         self._urgent: deque[tuple[Callable[..., Any], tuple[Any, ...], asyncio.Future[Any]]] = deque()
         self._later: deque[tuple[Callable[..., Any], tuple[Any, ...], asyncio.Future[Any]]] = deque()
         self._closed = False
+        self._busy = 0.0  # seconds of jobs answered since ``_since``
+        self._since: float | None = None
+
+    @property
+    def ready_workers(self) -> int:
+        """Workers started and warmed up."""
+        return sum(1 for lane in self._lanes if lane.ready.done() and not lane.dead)
+
+    def _worked(self, seconds: float) -> None:
+        """A job took ``seconds``: start one more worker if those there were busy enough."""
+        self._busy += seconds
+        now = self.clock()
+        if self._since is None or now - self._since < GROW_WINDOW:
+            return
+        busy = self._busy / ((now - self._since) * max(1, self.ready_workers))
+        self._busy, self._since = 0.0, now
+        if busy >= GROW_AT and not self._closed and len(self._lanes) < self.workers and \
+                all(lane.ready.done() for lane in self._lanes):
+            lane = _Lane(self)
+            self._lanes.append(lane)
+            lane.ready.add_done_callback(self._one_more)
+
+    def _one_more(self, ready: asyncio.Future[Any]) -> None:
+        self._feed()
+        if self.grown is not None and not ready.cancelled() and ready.exception() is None:
+            self.grown()
 
     @property
     def pids(self) -> list[int]:
         return [lane.process.pid for lane in self._lanes if lane.process.pid is not None]
 
     async def start(self) -> None:
-        """Spawn every worker and wait until each has warmed up."""
-        while len(self._lanes) < self.workers:
+        """Spawn the first ``start_with`` workers and wait until each has warmed up."""
+        while len(self._lanes) < self.start_with:
             self._lanes.append(_Lane(self))
         await asyncio.gather(*(lane.ready for lane in self._lanes))
+        self._since = self.clock()
 
     async def run(self, job: Callable[..., T], *args: Any, urgent: bool = False) -> T:
         """``job(*args)`` in a worker; a worker that dies under it is replaced and the job run

@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from bot.play.steps import CPU_AT_ONCE
@@ -55,13 +56,17 @@ class Decisions:
     A table must never stop because of where its CPU thinks: workers that cannot be started, or a
     choice whose worker died twice under it, fall back to a thread of this process."""
 
-    def __init__(self, workers: int | None = None, kind: PoolKind | None = None) -> None:
+    def __init__(self, workers: int | None = None, kind: PoolKind | None = None, start_with: int = 1) -> None:
         self.kind: PoolKind = kind or default_kind()
         self.workers = max(1, workers or min(2, os.cpu_count() or 1))
         # CPU players think at a lower priority than the event loop and the picture workers:
         # on busy cores a click and a hand picture are served before the next CPU decision.
-        self._lanes = Lanes(self.workers, initializer=_warm, name="cpu", nice=CPU_NICE) \
+        # One worker starts; the second when the first is kept busy (``Lanes``).
+        self._lanes = Lanes(self.workers, initializer=_warm, name="cpu", nice=CPU_NICE, start_with=start_with) \
             if self.kind == "process" else None
+        self.on_grow: Callable[[], None] | None = None  # one more worker is ready: more turns may be let in
+        if self._lanes is not None:
+            self._lanes.grown = lambda: self.on_grow() if self.on_grow is not None else None
         # the way for thread and inline kinds, and the fallback of the process kind
         self._pool = WorkerPool(self.workers, "thread" if self.kind == "process" else self.kind,
                                 initializer=_warm, name="cpu")
@@ -71,9 +76,11 @@ class Decisions:
     @property
     def turns_at_once(self) -> int:
         """CPU-only turns worth letting in at once (``bot.play.steps``): one more than there are
-        workers, so none idles while the loop hands an answer on; one in a thread, which shares
-        the interpreter lock with the event loop."""
-        return self.workers + 1 if self.kind == "process" else CPU_AT_ONCE
+        workers ready, so none idles while the loop hands an answer on; one in a thread, which
+        shares the interpreter lock with the event loop."""
+        if self._lanes is None:
+            return CPU_AT_ONCE
+        return max(1, self._lanes.ready_workers) + 1
 
     @property
     def pids(self) -> list[int]:

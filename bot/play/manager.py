@@ -390,6 +390,10 @@ class TableManager:
         choices now run can take (one if they fell back to a thread)."""
         await self.decisions.start()
         self.steps.at_once = self.decisions.turns_at_once
+        self.decisions.on_grow = self._decisions_grew
+
+    def _decisions_grew(self) -> None:
+        self.steps.widen(self.decisions.turns_at_once)
 
     async def start(self) -> None:
         """Listen for forwarded interactions and run the lease and timer loops (``shared`` only)."""

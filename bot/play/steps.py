@@ -73,6 +73,11 @@ class Steps:
             self.playing -= 1
             self._let_in()
 
+    def widen(self, at_once: int) -> None:
+        """Let this many CPU-only turns play at once from now on (a decision worker more)."""
+        self.at_once = at_once
+        self._let_in()
+
     def _let_in(self) -> None:
         while not self.humans and self.playing < self.at_once and self._waiting:
             future = self._waiting.popleft()

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from bot import workers
 from bot.play import cpu
+from bot.play.steps import Steps
 from bot.workers import Lanes
 from engine.games import new_game
 from engine.rng import derive, derive_seed
@@ -31,6 +33,10 @@ def _die_once(marker: str) -> int:
         Path(marker).touch()
         os._exit(1)
     return os.getpid()
+
+
+def _echo(value: int) -> int:
+    return value
 
 
 def _fails() -> None:
@@ -60,7 +66,7 @@ async def _play_some(decisions: cpu.Decisions, name: str, game: object, moves: i
 async def test_worker_processes_choose_the_moves_this_process_would() -> None:
     """A replayed table must make the same CPU moves wherever its choices ran (the workers get
     the number that seeds the stream, this process the stream itself)."""
-    here, there = cpu.Decisions(kind="inline"), cpu.Decisions(2, kind="process")
+    here, there = cpu.Decisions(kind="inline"), cpu.Decisions(2, kind="process", start_with=2)
     await there.start()
     try:
         assert len(set(there.pids)) == 2 and os.getpid() not in there.pids
@@ -127,7 +133,7 @@ import asyncio, sys
 from bot.play.cpu import Decisions
 
 async def main():
-    decisions = Decisions(2, kind="process")
+    decisions = Decisions(2, kind="process", start_with=2)
     await decisions.start()
     print(" ".join(map(str, decisions.pids)), flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
@@ -172,7 +178,7 @@ async def test_decisions_fall_back_to_a_thread_when_workers_cannot_start(monkeyp
 
     monkeypatch.setattr("bot.workers._Lane.__init__", no_processes)
     decisions = cpu.Decisions(2, kind="process")
-    assert decisions.turns_at_once == 3
+    assert decisions.turns_at_once == 2  # one worker to start with, a turn more in play
     await decisions.start()
     assert decisions.kind == "thread" and decisions.pids == []
     assert decisions.turns_at_once == 1  # CPU-only turns let in one at a time, as for a thread
@@ -251,3 +257,64 @@ async def test_a_bot_whose_decision_workers_cannot_start_lets_cpu_turns_in_one_a
     bot = await start_bot(decide="process")
     assert bot.tables.decisions.kind == "thread"
     assert bot.tables.steps.at_once == 1
+
+
+async def test_one_more_worker_starts_only_once_those_there_are_kept_busy(tmp_path: Path) -> None:
+    """Issue 17: a decision worker is tens of megabytes and one keeps up with a couple of hundred
+    tables, so the second starts when the first was busy most of the last few seconds."""
+    now = [0.0]
+    lanes = Lanes(2, name="test", start_with=1, clock=lambda: now[0])
+    grown = asyncio.Event()
+    lanes.grown = grown.set
+    await lanes.start()
+    try:
+        assert len(lanes.pids) == 1 and lanes.ready_workers == 1
+        now[0] += 2 * workers.GROW_WINDOW  # a long quiet spell, then a quick job: nobody more
+        assert await lanes.run(_echo, 1) == 1
+        assert len(lanes.pids) == 1
+        gate = str(tmp_path / "go")
+        long = asyncio.ensure_future(lanes.run(_wait_for, gate, "long"))
+        await asyncio.sleep(0)  # sent: the job holds the only worker ...
+        now[0] += workers.GROW_WINDOW  # ... for a whole window
+        Path(gate).touch()
+        assert await long == "long"
+        await grown.wait()
+        assert len(set(lanes.pids)) == 2 and lanes.ready_workers == 2
+        now[0] += workers.GROW_WINDOW
+        assert await lanes.run(_echo, 2) == 2 and len(lanes.pids) == 2  # never more than asked for
+        both = await asyncio.gather(*(lanes.run(_echo, i) for i in range(6)))
+        assert both == list(range(6))
+    finally:
+        lanes.close()
+
+
+async def test_a_wider_gate_lets_waiting_cpu_turns_in() -> None:
+    """When a decision worker more is ready, the CPU-only turns waiting are let in at once."""
+    steps = Steps(1)
+    inside: list[int] = []
+    release = asyncio.Event()
+
+    async def turn(n: int) -> None:
+        async with steps.cpu_only():
+            inside.append(n)
+            await release.wait()
+
+    tasks = [asyncio.ensure_future(turn(n)) for n in range(3)]
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert inside == [0] and steps.waiting == 2
+    steps.widen(3)
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert inside == [0, 1, 2] and steps.waiting == 0
+    release.set()
+    await asyncio.gather(*tasks)
+
+
+async def test_decisions_start_one_worker_and_let_in_a_turn_more_than_are_ready() -> None:
+    decisions = cpu.Decisions(2, kind="process")
+    await decisions.start()
+    try:
+        assert len(decisions.pids) == 1 and decisions.turns_at_once == 2
+    finally:
+        await decisions.close()
