@@ -18,8 +18,20 @@ PokerStatus = Literal["in", "to_act", "folded", "all_in", "busted"]
 Game = Literal["riichi", "janpo", "five"]
 
 
+class _Record:
+    """Pickled as the class and its values in order: a picture's record goes to a worker process
+    with every picture, and the dataclasses' own state functions look the fields up for each
+    object (twice the time both ways)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        names: tuple[str, ...] = type(self).__slots__  # a slotted dataclass's: its fields in order
+        return type(self), tuple([getattr(self, name) for name in names])
+
+
 @dataclass(frozen=True, slots=True)
-class MeldView:
+class MeldView(_Record):
     """A declared set. ``tiles`` holds every tile of it, the called and added tiles included;
     the called tile is drawn sideways on the side it came from (left, across, right); a kakan's
     added tile is stacked on the sideways one."""
@@ -32,13 +44,13 @@ class MeldView:
 
 
 @dataclass(frozen=True, slots=True)
-class Wait:
+class Wait(_Record):
     tile: str
     remaining: int
 
 
 @dataclass(frozen=True, slots=True)
-class HandImage:
+class HandImage(_Record):
     """A player's own hand, for their DM. ``forbidden`` lists tiles kuikae bars from discard now
     (R3); a red five there also bars its plain five and the other way round."""
 
@@ -65,7 +77,7 @@ class HandImage:
 
 
 @dataclass(frozen=True, slots=True)
-class PokerTurn:
+class PokerTurn(_Record):
     """The numbers a Janpo player weighs on their poker turn: what a call costs (``current_bet``
     less their own bet), everything in the middle (collected pots and this street's bets), and
     their points behind (J1: chips in the pot are no longer points)."""
@@ -76,7 +88,7 @@ class PokerTurn:
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(_Record):
     """A pond tile: ``riichi`` turns it sideways, ``called`` dims it (another seat took it),
     ``last`` rings it (the discard others may still claim)."""
 
@@ -87,7 +99,7 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
-class PokerSeat:
+class PokerSeat(_Record):
     """A seat's public poker state; ``showdown_cards`` stays empty until the hand is shown."""
 
     bet: int = 0
@@ -97,7 +109,7 @@ class PokerSeat:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(_Record):
     name: str
     wind: str
     points: int
@@ -109,13 +121,13 @@ class SeatView:
 
 
 @dataclass(frozen=True, slots=True)
-class Pot:
+class Pot(_Record):
     amount: int
     eligible: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class TableImage:
+class TableImage(_Record):
     """The channel's picture of a mahjong or Janpo table. ``seats`` run in turn order from East;
     seat 0 is drawn at the bottom, then right, top, left (counter-clockwise, as play goes).
     ``deposits`` counts riichi sticks on the table; ``wall`` is live tiles left. ``finished`` marks
@@ -147,7 +159,7 @@ def pot_of(total: int | None, pots: tuple[Pot, ...], bets: Iterable[int]) -> int
 
 
 @dataclass(frozen=True, slots=True)
-class HoldemSeat:
+class HoldemSeat(_Record):
     name: str
     stack: int
     poker: PokerSeat = field(default_factory=PokerSeat)
@@ -156,7 +168,7 @@ class HoldemSeat:
 
 
 @dataclass(frozen=True, slots=True)
-class HoldemTable:
+class HoldemTable(_Record):
     """A plain hold'em table of 2-10 seats, drawn around an oval from the bottom, clockwise;
     ``finished`` (game over) draws no button, positions or seat to act. ``pot_total`` and
     ``pots`` as in :class:`TableImage`."""
@@ -175,7 +187,7 @@ class HoldemTable:
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreLine:
+class ScoreLine(_Record):
     """One line of a hand's value: a yaku with its han, or a Mahjong Five category or bonus.
     ``romaji`` is the yaku's romanised Japanese name, drawn beside a translated ``label``."""
 
@@ -186,13 +198,13 @@ class ScoreLine:
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreChange:
+class ScoreChange(_Record):
     name: str
     delta: int
 
 
 @dataclass(frozen=True, slots=True)
-class KyokuResult:
+class KyokuResult(_Record):
     """A kyoku's end. ``winner`` is empty for an exhaustive draw; ``loser`` is the ron discarder.
     ``value`` is the caption under the han/fu line (e.g. ``'Mangan 8000'``)."""
 
@@ -213,7 +225,7 @@ class KyokuResult:
 
 
 @dataclass(frozen=True, slots=True)
-class FiveResult:
+class FiveResult(_Record):
     """A Mahjong Five kyoku's end (F5, F6, F9): every line with its han, the total, the base
     score and each player's score change, worded as scores, never as payments."""
 
@@ -233,7 +245,7 @@ class FiveResult:
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(_Record):
     rank: int
     name: str
     points: int
@@ -241,7 +253,7 @@ class Standing:
 
 
 @dataclass(frozen=True, slots=True)
-class StandingsImage:
+class StandingsImage(_Record):
     """Final standings. A row's ``note`` is its M.League result (R2), under a column headed
     ``note_label`` (the "M.League" caption when empty)."""
 
@@ -252,7 +264,7 @@ class StandingsImage:
 
 
 @dataclass(frozen=True, slots=True)
-class ShowdownHand:
+class ShowdownHand(_Record):
     name: str
     cards: tuple[str, ...]
     label: str = ""
@@ -261,13 +273,13 @@ class ShowdownHand:
 
 
 @dataclass(frozen=True, slots=True)
-class PotResult:
+class PotResult(_Record):
     amount: int
     winners: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class ShowdownImage:
+class ShowdownImage(_Record):
     board: tuple[str, ...]
     hands: tuple[ShowdownHand, ...]
     pots: tuple[PotResult, ...] = ()
