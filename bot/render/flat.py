@@ -28,9 +28,10 @@ GROUND = "janpo.ground"
 BACKGROUND = "janpo.background"
 
 
-def start(base: Image.Image, kind: palette.Kind, ground: RGB, background: Image.Image) -> Image.Image:
-    """A copy of ``base`` (``background`` mapped onto the kind's palette) to draw on, whose flat
-    colour is ``ground``."""
+def start(base: Image.Image, kind: palette.Kind, ground: RGB, background: Callable[[], Image.Image]) -> Image.Image:
+    """A copy of ``base`` (``background()`` mapped onto the kind's palette) to draw on, whose flat
+    colour is ``ground``; ``background`` gives the RGB picture, asked for only by a caption
+    composed on what lies under it."""
     img = base.copy()
     img.info[KIND] = kind
     img.info[GROUND] = ground
@@ -160,7 +161,7 @@ def text(img: Image.Image, mask: Image.Image, fill: RGB, x: int, y: int) -> None
     """A caption's coverage mask (one of the cached ones) in ``fill`` onto the ground at (x, y)."""
     kind, ground = img.info[KIND], img.info[GROUND]
     if ground is None:
-        rgb = img.info[BACKGROUND].crop((x, y, x + mask.width, y + mask.height))
+        rgb = img.info[BACKGROUND]().crop((x, y, x + mask.width, y + mask.height))
         rgb.paste(fill, (0, 0), mask)
         img.paste(_mapped(rgb, kind), (x, y), _cover(mask))
         return

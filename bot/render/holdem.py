@@ -81,11 +81,14 @@ def _panel_contents(img: Image.Image, d: ImageDraw.ImageDraw, seat: HoldemSeat, 
 def _felt() -> layers.Base:
     """The rail and felt, the same on every picture: drawn (and mapped onto the palettes) once
     and copied."""
-    img, d = dr.canvas(WIDTH, HEIGHT)
-    cx, cy = WIDTH / 2, HEIGHT / 2
-    d.ellipse((cx - 330, cy - 190, cx + 330, cy + 190), fill=RAIL)
-    d.ellipse((cx - FELT_RX, cy - FELT_RY, cx + FELT_RX, cy + FELT_RY), fill=FELT)
-    return layers.Base(img)
+    def draw() -> Image.Image:
+        img, d = dr.canvas(WIDTH, HEIGHT)
+        cx, cy = WIDTH / 2, HEIGHT / 2
+        d.ellipse((cx - 330, cy - 190, cx + 330, cy + 190), fill=RAIL)
+        d.ellipse((cx - FELT_RX, cy - FELT_RY, cx + FELT_RX, cy + FELT_RY), fill=FELT)
+        return img
+
+    return layers.Base(draw)
 
 
 def _around(cx: float, cy: float, half_w: float, half_h: float, pad: int = 4) -> layers.Box:
@@ -118,7 +121,7 @@ def _draw(table: HoldemTable, texts: Mapping[str, str] | None, on_palette: bool)
     # (bot/render/layers.py): the line of hand and blinds, the board, each pot line, each bet
     # and each seat's panel.
     boxes: list[layers.Box] = []
-    img = flat.start(_felt().mapped("holdem"), "holdem", FELT, _felt().rgb) if on_palette else layers.start(_felt(), boxes)
+    img = flat.start(_felt().mapped("holdem"), "holdem", FELT, _felt().background) if on_palette else layers.start(_felt(), boxes)
     d = ImageDraw.Draw(img)
     cx, cy = WIDTH / 2, HEIGHT / 2
     top = cy - 80

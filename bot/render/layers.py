@@ -11,6 +11,8 @@ any image not started here is mapped whole, as before.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PIL import Image
 
 from bot.render import flat, palette
@@ -20,15 +22,30 @@ _KEY = "janpo.layers"
 
 
 class Base:
-    """A background drawn once, with its mapping onto each kind's palette made on first use."""
+    """A background drawn once, with its mapping onto each kind's palette made on first use.
 
-    def __init__(self, img: Image.Image) -> None:
-        self.rgb = img
+    ``draw`` makes it in RGB. A picture drawn on a palette needs only the mapping; the RGB
+    picture (three times its size, a table's 2.3 MB) is drawn and kept only once something asks
+    for it: a picture drawn in RGB, or a caption composed on the background as drawn."""
+
+    def __init__(self, draw: Callable[[], Image.Image]) -> None:
+        self._draw = draw
+        self._rgb: Image.Image | None = None
         self._mapped: dict[palette.Kind, Image.Image] = {}
+
+    @property
+    def rgb(self) -> Image.Image:
+        return self.background()
+
+    def background(self) -> Image.Image:
+        if self._rgb is None:
+            self._rgb = self._draw()
+        return self._rgb
 
     def mapped(self, kind: palette.Kind) -> Image.Image:
         if kind not in self._mapped:
-            self._mapped[kind] = self.rgb.quantize(palette=palette.palette(kind), dither=Image.Dither.NONE)
+            rgb = self._rgb if self._rgb is not None else self._draw()  # not kept for the mapping alone
+            self._mapped[kind] = rgb.quantize(palette=palette.palette(kind), dither=Image.Dither.NONE)
         return self._mapped[kind]
 
 

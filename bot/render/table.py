@@ -239,13 +239,16 @@ def _background(width: int, height: int, blocks: tuple[tuple[int, int, int, int]
                 center: tuple[int, int, int, int]) -> layers.Base:
     """The felt with the seat panels and the centre panel: the same for every move while the
     ponds keep their number of rows, so drawn (and mapped onto the palettes) once per layout
-    and copied (a few layouts a game, 2 MB each)."""
-    img, d = dr.canvas(width, height)
-    for x, y, w, h in blocks:
-        d.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=10, fill=dr.PANEL, outline=dr.PANEL_EDGE, width=1)
-    x, y, w, h = center
-    d.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=12, fill=dr.DARK, outline=dr.PANEL_EDGE, width=1)
-    return layers.Base(img)
+    and copied (a few layouts a game; the mapping 0.75 MB, the RGB picture only where asked for)."""
+    def draw() -> Image.Image:
+        img, d = dr.canvas(width, height)
+        for x, y, w, h in blocks:
+            d.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=10, fill=dr.PANEL, outline=dr.PANEL_EDGE, width=1)
+        x, y, w, h = center
+        d.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=12, fill=dr.DARK, outline=dr.PANEL_EDGE, width=1)
+        return img
+
+    return layers.Base(draw)
 
 
 def render_table(table: TableImage, texts: Mapping[str, str] | None = None) -> Image.Image:
@@ -297,7 +300,7 @@ def _draw(table: TableImage, texts: Mapping[str, str] | None, kind: palette.Kind
     # Everything below is drawn inside a seat block or the centre panel (the turn frame on a
     # block's edge): only those boxes are mapped onto the palette (bot/render/layers.py).
     boxes = [(x, y, x + w, y + h) for x, y, w, h in (*blocks, center)]
-    img = layers.start(base, boxes) if kind is None else flat.start(base.mapped(kind), kind, dr.BG, base.rgb)
+    img = layers.start(base, boxes) if kind is None else flat.start(base.mapped(kind), kind, dr.BG, base.background)
     d = ImageDraw.Draw(img)
     for seat, (x, y), turn in zip(table.seats, spots, turns, strict=False):
         if turn:

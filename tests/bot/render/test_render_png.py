@@ -182,9 +182,40 @@ def test_a_copy_is_mapped_whole() -> None:
 
 
 def test_background_mapping_is_made_once_per_kind() -> None:
-    base = layers.Base(Image.new("RGB", (4, 4), draw.BG))
+    drawn: list[Image.Image] = []
+
+    def felt() -> Image.Image:
+        drawn.append(Image.new("RGB", (4, 4), draw.BG))
+        return drawn[-1]
+
+    base = layers.Base(felt)
     assert base.mapped("riichi") is base.mapped("riichi")
     assert base.mapped("riichi").mode == "P"
+    assert len(drawn) == 1  # drawn for the mapping, and not kept ...
+    assert base.background() is base.background() and len(drawn) == 2  # ... until an RGB picture wants it
+
+
+def test_a_palette_table_keeps_no_rgb_background_unless_something_asks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The picture workers keep up to eight table layouts: each a 0.75 MB mapping, and the 2.3 MB
+    RGB picture only where something asked for it (a picture drawn in RGB, or a caption on it)."""
+    made: list[layers.Base] = []
+
+    class Seen(layers.Base):
+        def __init__(self, make: Callable[[], Image.Image]) -> None:
+            super().__init__(make)
+            made.append(self)
+
+    monkeypatch.setattr(layers, "Base", Seen)
+    table._background.cache_clear()
+    try:
+        flat_png = draw.to_png(table.table_picture(samples.JANPO_TABLE), "janpo")
+        [base] = made
+        assert base._rgb is None and list(base._mapped) == ["janpo"]
+        rgb = table.render_table(samples.JANPO_TABLE)  # the RGB way asks for it, and keeps it
+        assert base._rgb is not None and made == [base]
+        assert _same_pixels(_decoded(flat_png), _whole(rgb, "janpo"))
+    finally:
+        table._background.cache_clear()
 
 
 @pytest.mark.parametrize("deflate", [png._zlib, None], ids=["zlib", "default"])
