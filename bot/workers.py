@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures as cf
+import logging
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -28,6 +29,7 @@ from functools import partial
 from typing import Any, Literal, TypeVar
 
 PoolKind = Literal["process", "thread", "inline"]
+log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
@@ -213,8 +215,7 @@ class _Lane:
         except Exception as exc:  # noqa: BLE001 - an answer that arrived but cannot be read here
             ok, value = False, RuntimeError(f"the worker's answer could not be read: {exc}")
         waiter = self.job if self.ready.done() else self.ready
-        if waiter is self.job and waiter is not None:
-            self.pool._worked(self.pool.clock() - self.sent)
+        took = self.pool.clock() - self.sent if waiter is self.job and waiter is not None else None
         self.job = None
         if waiter is not None and not waiter.done():
             if ok:
@@ -222,6 +223,8 @@ class _Lane:
             else:
                 waiter.set_exception(value)
         self.pool._next(self)
+        if took is not None:
+            self.pool._worked(took)
 
     def _died(self) -> None:
         self.dead = True
@@ -302,7 +305,12 @@ class Lanes:
         self._busy, self._since = 0.0, now
         if busy >= GROW_AT and not self._closed and len(self._lanes) < self.workers and \
                 all(lane.ready.done() for lane in self._lanes):
-            lane = _Lane(self)
+            try:
+                lane = _Lane(self)
+            except OSError as exc:  # no process to be had: go on with those there
+                log.warning("%s: one more worker could not start (%s)", self.name, exc)
+                self.workers = len(self._lanes)
+                return
             self._lanes.append(lane)
             lane.ready.add_done_callback(self._one_more)
 

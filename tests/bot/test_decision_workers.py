@@ -318,3 +318,26 @@ async def test_decisions_start_one_worker_and_let_in_a_turn_more_than_are_ready(
         assert len(decisions.pids) == 1 and decisions.turns_at_once == 2
     finally:
         await decisions.close()
+
+
+async def test_a_worker_more_that_cannot_start_leaves_the_others_working(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No process to be had for a second worker: the job that found the first busy enough is
+    still answered, and the pool goes on with the one it has."""
+    now = [0.0]
+    lanes = Lanes(2, name="test", start_with=1, clock=lambda: now[0])
+    await lanes.start()
+    try:
+        def no_processes(*args: object, **kw: object) -> None:
+            raise OSError("no more processes")
+
+        monkeypatch.setattr("bot.workers._Lane.__init__", no_processes)
+        gate = str(tmp_path / "go")
+        long = asyncio.ensure_future(lanes.run(_wait_for, gate, "long"))
+        await asyncio.sleep(0)
+        now[0] += workers.GROW_WINDOW
+        Path(gate).touch()
+        assert await long == "long"
+        assert await lanes.run(_echo, 3) == 3 and len(lanes.pids) == 1 and lanes.workers == 1
+    finally:
+        lanes.close()
