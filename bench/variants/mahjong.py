@@ -556,3 +556,37 @@ def _vipsmart() -> Iterator[None]:
 
     with patched(mc, call_pays=pays):
         yield
+
+
+@variant("yakulesshold")
+def _yakulesshold() -> Iterator[None]:
+    """A closed ready hand without a yaku that stays silent against a strong threat (it can win
+    only by tsumo) keeps its wait only with a tile no threatening seat can ron, and otherwise
+    discards the safest tile, as an open hand without a yaku does (``formal_hold``); before, every
+    ready hand pushed its fastest tile."""
+    from engine.cpu import hand_value as hv
+    from engine.cpu import janpo_play as jp
+    from engine.cpu import mahjong_play as mp
+    from engine.cpu import mahjong_view as mv
+
+    real = mp.choose_turn
+
+    def choose(seat: Any, options: Any, rng: Any, level: str = "normal", scored: Any = None) -> Any:
+        choice = real(seat, options, rng, level, scored)
+        if level != "hard" or seat.variant == "five" or choice.action != "discard" or not seat.closed \
+                or seat.in_riichi or mp.max_threat(seat) < 0.8:
+            return choice
+        after = list(seat.counts)
+        after[choice.kind] -= 1
+        if mp.shanten(tuple(after), seat.hand_forms) != 0 or hv.closed_yaku(seat, tuple(after)):
+            return choice
+        scores = mp.score_discards(seat, set(options.discards))
+        chosen = next((s for s in scores if s.kind == choice.kind), None)
+        if chosen is None or chosen.danger <= 0.0:
+            return choice
+        safe_ready = [s for s in scores if s.shanten == 0 and s.danger <= 0.0]
+        pick = min(safe_ready or scores, key=lambda s: (s.danger, s.shanten, -s.utility, s.kind))
+        return mp.TurnChoice("discard", pick.kind)
+
+    with patched(mv, choose_turn=choose), patched(jp, choose_turn=choose):
+        yield
