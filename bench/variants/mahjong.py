@@ -568,17 +568,18 @@ def _yakulesshold() -> Iterator[None]:
     from engine.cpu import janpo_play as jp
     from engine.cpu import mahjong_play as mp
     from engine.cpu import mahjong_view as mv
+    from engine.cpu.efficiency import shanten
 
     real = mp.choose_turn
 
     def choose(seat: Any, options: Any, rng: Any, level: str = "normal", scored: Any = None) -> Any:
         choice = real(seat, options, rng, level, scored)
-        if level != "hard" or seat.variant == "five" or choice.action != "discard" or not seat.closed \
-                or seat.in_riichi or mp.max_threat(seat) < 0.8:
+        if level != "hard" or seat.variant == "five" or choice.action != "discard" or choice.kind is None \
+                or not seat.closed or seat.in_riichi or mp.max_threat(seat) < 0.8:
             return choice
         after = list(seat.counts)
         after[choice.kind] -= 1
-        if mp.shanten(tuple(after), seat.hand_forms) != 0 or hv.closed_yaku(seat, tuple(after)):
+        if shanten(tuple(after), seat.hand_forms) != 0 or hv.closed_yaku(seat, tuple(after)):
             return choice
         scores = mp.score_discards(seat, set(options.discards))
         chosen = next((s for s in scores if s.kind == choice.kind), None)
