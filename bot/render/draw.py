@@ -113,47 +113,34 @@ def _target(d: ImageDraw.ImageDraw | Image.Image) -> Image.Image:
 def badge(d: ImageDraw.ImageDraw, x: float, y: float, s: str, size: int, fill: RGB, ink: RGB = DARK) -> int:
     """A rounded label with its left edge at x, centred on y; returns its width."""
     w = text_width(s, size) + size
-    img = _target(d)
-    if flat.is_flat(img):
-        h = size + 6
-        left, top, right, bottom = text_box(x + w / 2, y, s, size, "mm")
-        box = (min(x, left), min(y - h / 2, top), max(x + w, right), max(y + h / 2, bottom))
-        flat.drawn(img, ("badge", s, size, fill, ink), box, x, y,
-                   lambda c, bx, by: _badge(ImageDraw.Draw(c), bx, by, s, size, fill, ink))
-    else:
-        _badge(d, x, y, s, size, fill, ink)
-    return w
-
-
-def _badge(d: ImageDraw.ImageDraw, x: float, y: float, s: str, size: int, fill: RGB, ink: RGB) -> None:
-    w = text_width(s, size) + size
     h = size + 6
-    img = _target(d)
-    d.rounded_rectangle((x, y - h / 2, x + w, y + h / 2), radius=h // 2, fill=flat.ink(img, fill))
-    with flat.on(img, fill):
-        write(d, x + w / 2, y, s, size, ink, anchor="mm")
+    left, top, right, bottom = text_box(x + w / 2, y, s, size, "mm")
+    box = (min(x, left), min(y - h / 2, top), max(x + w, right), max(y + h / 2, bottom))
+
+    def label(c: Image.Image, bx: float, by: float) -> None:
+        d = ImageDraw.Draw(c)
+        d.rounded_rectangle((bx, by - h / 2, bx + w, by + h / 2), radius=h // 2, fill=flat.ink(c, fill))
+        with flat.on(c, fill):
+            write(d, bx + w / 2, by, s, size, ink, anchor="mm")
+
+    flat.drawn(_target(d), ("badge", s, size, fill, ink), box, x, y, label)
+    return w
 
 
 def riichi_stick(d: ImageDraw.ImageDraw, x: float, y: float, length: int = 44) -> int:
     """The 1,000-point stick, centred on y; returns its width."""
-    img = _target(d)
-    if flat.is_flat(img):
-        h = max(6, length // 7)
-        flat.drawn(img, ("stick", length), (x, y - h / 2, x + length, y + h / 2), x, y,
-                   lambda c, sx, sy: _stick(ImageDraw.Draw(c), sx, sy, length))
-    else:
-        _stick(d, x, y, length)
-    return length
-
-
-def _stick(d: ImageDraw.ImageDraw, x: float, y: float, length: int) -> None:
     h = max(6, length // 7)
-    img = _target(d)
-    d.rounded_rectangle((x, y - h / 2, x + length, y + h / 2), radius=h // 2, fill=flat.ink(img, (248, 248, 244)),
-                        outline=flat.ink(img, DARK))
-    r = h / 2 - 1
-    cx = x + length / 2
-    d.ellipse((cx - r, y - r, cx + r, y + r), fill=flat.ink(img, (214, 30, 38)))
+
+    def stick(c: Image.Image, sx: float, sy: float) -> None:
+        d = ImageDraw.Draw(c)
+        d.rounded_rectangle((sx, sy - h / 2, sx + length, sy + h / 2), radius=h // 2,
+                            fill=flat.ink(c, (248, 248, 244)), outline=flat.ink(c, DARK))
+        r = h / 2 - 1
+        cx = sx + length / 2
+        d.ellipse((cx - r, sy - r, cx + r, sy + r), fill=flat.ink(c, (214, 30, 38)))
+
+    flat.drawn(_target(d), ("stick", length), (x, y - h / 2, x + length, y + h / 2), x, y, stick)
+    return length
 
 
 def frame(img: Image.Image, box: tuple[int, int, int, int], radius: int, colour: RGB, width: int) -> None:
@@ -161,10 +148,8 @@ def frame(img: Image.Image, box: tuple[int, int, int, int], radius: int, colour:
     def outline(c: Image.Image, x: float, y: float) -> None:
         ImageDraw.Draw(c).rounded_rectangle((x, y, x + box[2] - box[0], y + box[3] - box[1]), radius=radius,
                                             outline=flat.ink(c, colour), width=width)
-    if flat.is_flat(img):
-        flat.drawn(img, ("frame", box[2] - box[0], box[3] - box[1], radius, colour, width), box, box[0], box[1], outline)
-    else:
-        outline(img, box[0], box[1])
+
+    flat.drawn(img, ("frame", box[2] - box[0], box[3] - box[1], radius, colour, width), box, box[0], box[1], outline)
 
 
 def tile_w(height: int) -> int:

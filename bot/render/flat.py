@@ -173,12 +173,16 @@ Box = tuple[float, float, float, float]
 
 def drawn(img: Image.Image, key: tuple[object, ...], box: Box, x: float, y: float,
           draw: Callable[[Image.Image, float, float], None]) -> None:
-    """What ``draw(picture, x, y)`` draws inside ``box`` (left, top, right, bottom), drawn once on
-    a small canvas and then pasted: a badge or a stick costs one paste instead of its shapes
-    and caption. ``key`` names everything the drawing depends on but its place. The canvas sits
-    at even coordinates, so ``x`` and ``y`` keep their fractions and the parity Python's
-    rounding of halves depends on: the pixels are those of drawing in place. What ``draw``
-    touched is found by drawing it twice, on grounds of two indexes: the pixels that agree."""
+    """What ``draw(picture, x, y)`` draws inside ``box`` (left, top, right, bottom). On a palette
+    picture it is drawn once on a small canvas and then pasted: a badge or a stick costs one
+    paste instead of its shapes and caption; on an RGB picture it is drawn in place. ``key``
+    names everything the drawing depends on but its place. The canvas sits at even
+    coordinates, so ``x`` and ``y`` keep their fractions and the parity Python's rounding of
+    halves depends on: the pixels are those of drawing in place. What ``draw`` touched is found
+    by drawing it twice, on grounds of two indexes: the pixels that agree."""
+    if not is_flat(img):
+        draw(img, x, y)
+        return
     ox, oy = 2 * math.floor(box[0] / 2) - 2, 2 * math.floor(box[1] / 2) - 2
     size = (math.ceil(box[2]) - ox + 3, math.ceil(box[3]) - oy + 3)
     kind, ground = img.info[KIND], img.info[GROUND]

@@ -33,10 +33,6 @@ class Base:
         self._rgb: Image.Image | None = None
         self._mapped: dict[palette.Kind, Image.Image] = {}
 
-    @property
-    def rgb(self) -> Image.Image:
-        return self.background()
-
     def background(self) -> Image.Image:
         if self._rgb is None:
             self._rgb = self._draw()
@@ -51,7 +47,7 @@ class Base:
 
 def start(base: Base, boxes: list[Box]) -> Image.Image:
     """A fresh copy of the background to draw on; everything drawn must lie inside ``boxes``."""
-    img = base.rgb.copy()
+    img = base.background().copy()
     img.info[_KEY] = (id(img), base, boxes)
     return img
 
