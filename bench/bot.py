@@ -261,6 +261,7 @@ async def _load(cpu_tables: int, db: str, decide: str = "process",
         watch = _Watch(h, fake, bot)
         watch.install(patch)
         await h.log_in(bot)
+        fake.keep_history = False  # Discord keeps the pictures, not the bot: measure the bot alone
         manager = bot.tables
         gc.collect()
         before = _rss_mb()

@@ -172,6 +172,8 @@ class _Calls(list[Call]):
         self.fake = fake
 
     def append(self, call: Call) -> None:
+        if not self.fake.keep_history:
+            return
         clock = self.fake.clock
         call.at = clock.now() if clock is not None else 0.0
         super().append(call)
@@ -265,6 +267,9 @@ class FakeDiscord:
         self.watch: list[Callable[[str, str, Any, list[tuple[str, bytes]]], Any]] = []  # async (method, path,
         # payload, files) hooks run as each request reaches Discord, before it is answered
         self.calls: list[Call] = _Calls(self)
+        # False (the benchmark): no request log and no picture bytes kept, so the bot process's
+        # memory is the bot's own, not that of this stand-in for Discord's servers
+        self.keep_history = True
         self.messages: dict[int, Stored] = {}
         self.deleted: dict[int, Stored] = {}  # a click already on its way may still come from one
         self.users: dict[int, dict[str, Any]] = {BOT_ID: user_json(BOT_ID, "Janpo", bot=True)}
@@ -320,7 +325,7 @@ class FakeDiscord:
 
     async def handle(self, method: str, path: str, payload: Any, files: list[discord.File],
                      client: Any = None) -> Any:
-        data = [(f.filename or "", _read(f)) for f in files]
+        data = [(f.filename or "", _read(f) if self.keep_history else b"") for f in files]
         if self.latency:
             await self.sleep(self.latency)
         for hook in self.watch:
