@@ -156,9 +156,11 @@ class _Watch:
             click = self.clicks.pop(token, None) if "/messages/@original" in path and method == "PATCH" else None
             if click is not None and self.measuring and click[0] >= self.since:
                 self.answered.append(now - click[0])
+            user = next((u for u, c in self.last_click.items() if c is click), None) if click else None
             if click is not None and not str((payload or {}).get("content") or "").startswith("Played"):
-                user = next((u for u, c in self.last_click.items() if c is click), None)
                 self.last_click.pop(user or 0, None)  # refused (stale): no next prompt is owed for it
+            elif user is not None and (payload or {}).get("components"):  # the next prompt, in the answer
+                self.prompted(user, self.fake.messages[self.fake.hits[token].message_id], now)
             return
         if path.startswith("/interactions/"):
             return

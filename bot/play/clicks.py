@@ -74,11 +74,15 @@ async def _on_move(m: Any, interaction: discord.Interaction, table_id: str, no: 
         return await answer(interaction, error[0], **error[1])
     assert move is not None and out is not None
     key, params = played_text(move)
+    said = t(language_of(interaction.locale), key, **params)
+    message = interaction.message.id if interaction.message else None
+    if player in out.prompts and await m.effects.prompt_in_answer(session, player, interaction, said):
+        await m.effects.run(session, out, answered=message, prompted=player)
+        return
     try:  # told only now, with the move stored: the answered hand loses its buttons
-        await interaction.edit_original_response(content=t(language_of(interaction.locale), key, **params), view=None)
+        await interaction.edit_original_response(content=said, view=None)
     except (discord.HTTPException, discord.RateLimited) as e:
         log.info("could not close the answered hand message: %s", e)
-    message = interaction.message.id if interaction.message else None
     await m.effects.run(session, out, answered=message)
 
 

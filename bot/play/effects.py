@@ -12,7 +12,9 @@ being retried; a DM that is refused (403, e.g. 50007) leaves the hand on "My han
 Hand DMs do not pile up: each prompt is a new message (so the player is notified) and the
 player's previous hand message of the table is deleted once it is sent; a finished kyoku's
 answered hands are deleted. That is two calls a prompt (send, delete); editing one message in
-place and pinging beside it would be three (edit, ping, delete the ping).
+place and pinging beside it would be three (edit, ping, delete the ping). A prompt ready as the
+player's own click is answered (no CPU move in between) is that answer instead: the clicked
+message becomes the new prompt, with no call on the DM's window at all.
 """
 
 from __future__ import annotations
@@ -90,8 +92,10 @@ class Effects:
             self._pool = getattr(self.m.bot, "render_pool", None) or RenderPool(kind="thread")
         return self._pool
 
-    async def run(self, session: TableSession, out: Outcome, answered: int | None = None) -> None:
-        """``answered``: the message the clicking player's own answer already edits (a click).
+    async def run(self, session: TableSession, out: Outcome, answered: int | None = None,
+                  prompted: str | None = None) -> None:
+        """``answered``: the message the clicking player's own answer already edits (a click);
+        ``prompted``: the player whose next prompt that answer already carries.
         Nothing is told before what ``out`` played is stored; nothing at all if it was refused."""
         if not await self.m.stored(session, out):
             return
@@ -107,7 +111,8 @@ class Effects:
         if out.results or out.finished:
             self.clean_hands(session)
         for player in out.prompts:
-            session.spawn(self.send_hand(session, player))
+            if player != prompted:
+                session.spawn(self.send_hand(session, player))
         if out.finished:
             await self.m.end(session)
             return
@@ -252,6 +257,41 @@ class Effects:
                 await self.delete(old)
         else:  # answered or withdrawn while it was on its way
             await self.delete(ref)
+
+    async def prompt_in_answer(self, session: TableSession, player: str, interaction: discord.Interaction,
+                               said: str) -> bool:
+        """The player's next prompt, ready as their click is answered, put in that answer: the
+        clicked hand DM becomes the new one, ``said`` (what was played) above its text. The
+        interaction's answer is no call on the DM's 5-per-5 s window, so a prompt that follows
+        at once (a pass on a claim, then the player's own draw) never waits on it, and the player,
+        who is looking at this message, needs no notification. False: not that case (a "My hand"
+        copy, hands kept as new messages, the prompt gone meanwhile) or the edit failed; the
+        prompt is then sent as a new DM as usual."""
+        table = session.table
+        no, old = table.prompts.get(player), session.dm_hand.get(player)
+        clicked = interaction.message
+        if (no is None or old is None or clicked is None or old.message_id != clicked.id or session.closed
+                or keeps_hands(session, player)):
+            return False
+        payload = await self.hand_message(session, player)
+        if table.prompts.get(player) != no:
+            return False
+        file = payload.pop("file", None)
+        payload["content"] = f"{said}\n{payload['content']}"
+        try:
+            await interaction.edit_original_response(content=payload["content"], view=payload.get("view"),
+                                                     attachments=[file] if file is not None else [])
+        except (discord.HTTPException, discord.RateLimited) as e:
+            log.info("could not put the next prompt in the answer: %s", e)
+            return False
+        session.auto_played.pop(player, None)  # told now
+        ref = HandRef(no, old.channel_id, clicked.id)
+        session.dm_hand[player] = ref
+        if table.prompts.get(player) == no and not session.closed:
+            session.hands.setdefault(player, []).append(ref)
+        else:  # answered by its timer or withdrawn while the answer was on its way
+            session.spawn(self.strip(ref))
+        return True
 
     def clean_hands(self, session: TableSession) -> None:
         """A kyoku or hand is over: the hand DMs that no longer carry a live prompt are deleted."""

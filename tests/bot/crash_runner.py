@@ -24,7 +24,15 @@ from bot.config import Config  # noqa: E402
 from bot.play import images  # noqa: E402
 from bot.play.clock import ManualClock  # noqa: E402
 from bot.storage import Store  # noqa: E402
-from tests.bot.harness import CHANNEL_ID, HOST, FakeDiscord, Stored, log_in, open_table, pending_hand
+from tests.bot.harness import (
+    CHANNEL_ID,
+    HOST,
+    FakeDiscord,
+    log_in,
+    open_table,
+    pending_hand,
+    prompt_answered,
+)
 
 TINY_PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
                          "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082")
@@ -45,7 +53,7 @@ async def main(database: str, journal_path: str) -> None:
         token = path.split("/")[3] if path.startswith("/webhooks/") else ""
         if method == "PATCH" and content.startswith("Played") and token in clicked:
             no, seed = clicked[token]
-            entry = {"seed": seed, "no": no, "text": content}
+            entry = {"seed": seed, "no": no, "text": content.split("\n")[0]}  # a next prompt may follow it
             journal.write(json.dumps(entry) + "\n")
             journal.flush()
             os.fsync(journal.fileno())
@@ -63,14 +71,11 @@ async def main(database: str, journal_path: str) -> None:
         if hand is True:
             continue
         button = next(b for b in hand.buttons() if b["custom_id"].startswith("jp:m:"))
+        done = prompt_answered(hand)
         token = fake.click(bot, HOST, hand, button["custom_id"])
         table = bot.tables.sessions[button["custom_id"].split(":")[2]].table
         clicked[token] = (int(button["custom_id"].split(":")[3]), table.seed)
-
-        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
-            return not any(b["custom_id"].startswith("jp:m:") for b in hand.buttons())
-
-        await fake.until(prompt_done)
+        await fake.until(done)
 
 
 if __name__ == "__main__":

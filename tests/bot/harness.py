@@ -739,14 +739,27 @@ async def play_out(fake: FakeDiscord, bot: Any, user: int = HOST, limit: int = 4
         labels = [b["label"] for b in moves_on]
         words = [lab.split(" ")[0] for lab in labels]  # "Call 500" is a call
         label = next((lab for lab in PREFERENCE if lab in words), labels[0])
-        fake.click(bot, user, hand, hand.button(label)["custom_id"])
-
-        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
-            return not any(b["custom_id"].startswith("jp:m:") for b in hand.buttons())
-
-        await until(prompt_done)
+        await answer_prompt(fake, bot, user, hand, hand.button(label)["custom_id"])
         moves += 1
     raise AssertionError("the game did not end")
+
+
+def prompt_answered(hand: Stored) -> Callable[[], bool]:
+    """True once the prompt ``hand`` carries now is answered: its move buttons leave the message
+    (none are left, or the next prompt's are in their place when it followed at once, in the
+    click's own answer)."""
+    asked = {b["custom_id"] for b in hand.buttons() if b["custom_id"].startswith("jp:m:")}
+    return lambda: not any(b["custom_id"] in asked for b in hand.buttons())
+
+
+async def answer_prompt(fake: FakeDiscord, bot: Any, user: int, hand: Stored, custom_id: str,
+                        locale: str = "en-US") -> str:
+    """Click a move button of a hand DM and wait until that prompt is answered; returns the
+    click's interaction token."""
+    done = prompt_answered(hand)
+    token = fake.click(bot, user, hand, custom_id, locale=locale)
+    await fake.until(done, what="the prompt answered")
+    return token
 
 
 def _option_type(value: Any) -> int:

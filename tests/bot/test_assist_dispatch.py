@@ -18,7 +18,7 @@ from tests.bot.harness import (
     HOST,
     FakeDiscord,
     StartBot,
-    Stored,
+    answer_prompt,
     open_table,
     pending_hand,
     play_out,
@@ -101,12 +101,7 @@ async def take_turns(fake: FakeDiscord, bot: JanpoBot, pictures: list[Any], enou
     while sum(1 for v, _ in pictures if v.get("drawn")) < enough:
         hand = await until(lambda: pending_hand(fake, HOST))
         moves = [b for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]
-        fake.click(bot, HOST, hand, moves[0]["custom_id"])
-
-        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
-            return not any(b["custom_id"].startswith("jp:m:") for b in hand.buttons())
-
-        await until(prompt_done)
+        await answer_prompt(fake, bot, HOST, hand, moves[0]["custom_id"])
 
 
 async def test_five_table_marks_the_best_discards(fake: FakeDiscord, start_bot: StartBot, pictures: list[Any]) -> None:

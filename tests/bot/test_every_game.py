@@ -6,7 +6,16 @@ from typing import Any
 
 import pytest
 
-from tests.bot.harness import HOST, FakeDiscord, StartBot, Stored, open_table, pending_hand, play_out, until
+from tests.bot.harness import (
+    HOST,
+    FakeDiscord,
+    StartBot,
+    answer_prompt,
+    open_table,
+    pending_hand,
+    play_out,
+    until,
+)
 
 
 @pytest.mark.parametrize(("game", "options"), [("riichi", {"length": "east"}), ("five", {})])
@@ -49,12 +58,7 @@ async def test_an_unanswered_call_prompt_passes_when_its_time_runs_out(fake: Fak
         hand = await until(lambda: pending_hand(fake, HOST))
         if "; you may call it." in hand.content:
             break
-        fake.click(bot, HOST, hand, hand.buttons()[0]["custom_id"])  # a turn: discard at once
-
-        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
-            return not hand.buttons()
-
-        await until(prompt_done)
+        await answer_prompt(fake, bot, HOST, hand, hand.buttons()[0]["custom_id"])  # a turn: discard at once
     else:
         raise AssertionError("no call prompt came")
     assert "Pass" in hand.labels() and "<t:" in hand.content

@@ -12,7 +12,7 @@ from tests.bot.harness import (
     HOST,
     FakeDiscord,
     StartBot,
-    Stored,
+    answer_prompt,
     open_table,
     pending_hand,
     table_of,
@@ -61,12 +61,7 @@ async def test_claim_prompt_names_the_tile_and_who_discarded_it(fake: FakeDiscor
         hand = await until(lambda: pending_hand(fake, HOST))
         if "you may call it" in hand.content:
             break
-        fake.click(bot, HOST, hand, hand.buttons()[0]["custom_id"])
-
-        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
-            return not hand.buttons()
-
-        await until(prompt_done)
+        await answer_prompt(fake, bot, HOST, hand, hand.buttons()[0]["custom_id"])
     else:
         raise AssertionError("no call prompt came")
     assert table.game is not None
@@ -103,12 +98,7 @@ async def test_tada_jan_time_is_said_on_turns_without_poker(fake: FakeDiscord, s
             break
         moves = [b for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]
         choice = next((b for b in moves if b["label"].startswith(("체크", "콜", "츠모기리"))), moves[0])
-        fake.click(bot, HOST, hand, choice["custom_id"], locale="ko")
-
-        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
-            return not any(b["custom_id"].startswith("jp:m:") for b in hand.buttons())
-
-        await until(prompt_done)
+        await answer_prompt(fake, bot, HOST, hand, choice["custom_id"], locale="ko")
     assert seen["tada"] and seen["poker"] and seen["free"]
 
 

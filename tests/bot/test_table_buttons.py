@@ -10,7 +10,7 @@ from tests.bot.harness import HOST, FakeDiscord, StartBot, open_table, play_out,
 async def test_picture_edits_keep_the_table_buttons_sent_once_and_the_end_takes_them_off(
         fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
-    bot = await start_bot(cpu_pause=0.0)
+    bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=1000, big_blind=200)
     table = table_of(bot)
     message = await until(fake.find_table_message)
@@ -31,12 +31,12 @@ async def test_picture_edits_keep_the_table_buttons_sent_once_and_the_end_takes_
 async def test_a_picture_edit_after_a_restart_sends_the_buttons_again(fake: FakeDiscord, start_bot: StartBot) -> None:
     """A new process does not know what the message carries: its first edit sends the buttons."""
     fake.add_user(HOST, "Alice")
-    bot = await start_bot(cpu_pause=0.0)
+    bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=1000, big_blind=200)
     message = await until(fake.find_table_message)
     await bot.close()
     calls = len(fake.calls)
-    bot = await start_bot(cpu_pause=0.0)
+    bot = await start_bot()
     await play_out(fake, bot)
     pictures = [c for c in fake.calls[calls:] if c.method == "PATCH" and c.message_id == message.id and c.files]
     assert pictures[0].payload["components"][0]["components"][0]["custom_id"].startswith("jp:h:")

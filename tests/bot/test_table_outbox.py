@@ -11,7 +11,7 @@ from tests.bot.harness import (
     PREFERENCE,
     FakeDiscord,
     StartBot,
-    Stored,
+    answer_prompt,
     open_table,
     pending_hand,
     table_of,
@@ -24,7 +24,7 @@ def _dm_calls(fake: FakeDiscord, method: str) -> list[int]:
             if c.method == method and c.where == "dm" and c.path.startswith("/channels/") and c.status == 200]
 
 
-async def test_each_prompt_is_a_new_dm_and_the_last_one_goes(fake: FakeDiscord, start_bot: StartBot) -> None:
+async def test_each_prompt_after_a_pause_is_a_new_dm_and_the_last_one_goes(fake: FakeDiscord, start_bot: StartBot) -> None:
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="riichi", length="east")
@@ -46,17 +46,15 @@ async def test_each_prompt_is_a_new_dm_and_the_last_one_goes(fake: FakeDiscord, 
             assert all(m.id == hand.id for m in fake.dms(HOST)), "an earlier kyoku's hand is still there"
         words = [b["label"].split(" ")[0] for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]
         label = next((w for w in PREFERENCE if w in words), words[0])
-        fake.click(bot, HOST, hand, hand.button(label)["custom_id"])
-
-        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
-            return hand.buttons() == []
-
-        await until(prompt_done)
+        await answer_prompt(fake, bot, HOST, hand, hand.button(label)["custom_id"])
         answered += 1
     await until(lambda: fake.find_table_message() is None)
     await fake.settle()
     sent, deleted = _dm_calls(fake, "POST"), _dm_calls(fake, "DELETE")
-    assert answered > 10 and len(sent) >= answered  # every prompt was a new message: a notification
+    in_answer = [c for c in fake.calls if c.method == "PATCH" and c.path.startswith("/webhooks/")
+                 and (c.payload or {}).get("components")]  # ready at the click: the clicked DM became it
+    # every prompt after a CPU pause was a new message: a notification
+    assert answered > 10 and len(sent) + len(in_answer) >= answered and len(sent) > len(in_answer)
     assert most <= 2  # the new hand, and at most the one it replaces
     assert sorted(deleted) == sorted(sent) and fake.dms(HOST) == []  # the finished game left no hand behind
     assert results_seen >= 1
@@ -99,12 +97,7 @@ async def test_a_player_who_keeps_every_hand_message_loses_none(fake: FakeDiscor
             break
         words = [b["label"].split(" ")[0] for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]
         label = next((w for w in PREFERENCE if w in words), words[0])
-        fake.click(bot, HOST, hand, hand.button(label)["custom_id"])
-
-        def prompt_done(hand: Stored = hand) -> bool:  # bound now: the loop moves on
-            return hand.buttons() == []
-
-        await until(prompt_done)
+        await answer_prompt(fake, bot, HOST, hand, hand.button(label)["custom_id"])
         answered += 1
     await fake.settle()
     sent = _dm_calls(fake, "POST")
