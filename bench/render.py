@@ -66,7 +66,7 @@ def _before(scene: Scene) -> bytes:
     return legacy_png(scene[0](), scene[1])
 
 
-def _after(scene: Scene, deflate: Callable[[bytes], bytes]) -> bytes:
+def _after(scene: Scene, deflate: Callable[[png.Parts], bytes]) -> bytes:
     """The picture as the bot's job makes it, deflated by ``deflate``."""
     png.deflate = deflate
     return scene[2]()

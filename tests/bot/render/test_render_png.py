@@ -219,7 +219,7 @@ def test_a_palette_table_keeps_no_rgb_background_unless_something_asks(monkeypat
 
 
 @pytest.mark.parametrize("deflate", [png._zlib, None], ids=["zlib", "default"])
-def test_written_png_decodes_to_its_image_and_stays_small(deflate: Callable[[bytes], bytes] | None) -> None:
+def test_written_png_decodes_to_its_image_and_stays_small(deflate: Callable[[png.Parts], bytes] | None) -> None:
     mapped = _whole(table.render_table(samples.JANPO_TABLE), "janpo")
     data = png.encode(mapped, deflate)
     back = _decoded(data)
