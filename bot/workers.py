@@ -185,6 +185,8 @@ def _serve(conn: multiprocessing.connection.Connection, initializer: Callable[..
             reply = (False, exc)
         try:
             conn.send(reply)
+        except (BrokenPipeError, ConnectionResetError):
+            return  # the pool closed (the bot stopped) while this job ran: nobody waits for it
         except (pickle.PicklingError, TypeError, AttributeError) as exc:  # an answer that cannot travel
             conn.send((False, RuntimeError(f"the worker's answer could not be sent back: {exc}")))
 
@@ -369,10 +371,14 @@ class Lanes:
         fresh.ready.add_done_callback(lambda _: self._feed())
 
     def close(self) -> None:
-        """Stop every worker (those with a job are not waited for)."""
+        """Stop every worker (those with a job are not waited for: their callers are told the
+        pool closed)."""
         self._closed = True
         for lane in self._lanes:
             lane.close()
+            for waiter in (lane.ready, lane.job):
+                if waiter is not None and not waiter.done():
+                    waiter.set_exception(RuntimeError(f"{self.name} pool is closed"))
             lane.process.join(timeout=5)
             if lane.process.is_alive():
                 lane.process.kill()

@@ -341,3 +341,28 @@ async def test_a_worker_more_that_cannot_start_leaves_the_others_working(tmp_pat
         assert await lanes.run(_echo, 3) == 3 and len(lanes.pids) == 1 and lanes.workers == 1
     finally:
         lanes.close()
+
+
+def _sleep_then(value: str) -> str:
+    import time
+
+    time.sleep(0.3)
+    return value
+
+
+async def test_a_worker_whose_pool_closes_under_its_job_ends_quietly(capfd: pytest.CaptureFixture[str]) -> None:
+    """A bot that stops while a picture or a choice is being made: the worker's answer has no
+    reader any more; the caller is told the pool closed, and the worker ends without a traceback
+    on the bot's stderr."""
+    lanes = Lanes(1, name="test")
+    await lanes.start()
+    [lane] = lanes._lanes
+    job = asyncio.ensure_future(lanes.run(_sleep_then, "late"))
+    await asyncio.sleep(0.05)  # the job is in the worker
+    lanes.close()  # joins the worker: it finishes the job and finds the pipe closed
+    await asyncio.sleep(0)  # one turn of the loop
+    assert job.done()  # told at once, not left waiting for an answer that cannot come
+    with pytest.raises(RuntimeError, match="pool is closed"):
+        await job
+    assert lane.process.exitcode == 0
+    assert "Traceback" not in capfd.readouterr().err
