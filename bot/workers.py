@@ -376,9 +376,8 @@ class Lanes:
         self._closed = True
         for lane in self._lanes:
             lane.close()
-            for waiter in (lane.ready, lane.job):
-                if waiter is not None and not waiter.done():
-                    waiter.set_exception(RuntimeError(f"{self.name} pool is closed"))
+            if lane.job is not None and not lane.job.done():
+                lane.job.set_exception(RuntimeError(f"{self.name} pool is closed"))
             lane.process.join(timeout=5)
             if lane.process.is_alive():
                 lane.process.kill()
