@@ -12,6 +12,7 @@ import asyncio
 import json
 import os
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,6 @@ from tests.bot.harness import (
     log_in,
     open_table,
     pending_hand,
-    prompt_answered,
 )
 
 TINY_PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
@@ -71,11 +71,10 @@ async def main(database: str, journal_path: str) -> None:
         if hand is True:
             continue
         button = next(b for b in hand.buttons() if b["custom_id"].startswith("jp:m:"))
-        done = prompt_answered(hand)
         token = fake.click(bot, HOST, hand, button["custom_id"])
         table = bot.tables.sessions[button["custom_id"].split(":")[2]].table
         clicked[token] = (int(button["custom_id"].split(":")[3]), table.seed)
-        await fake.until(done)
+        await fake.until(partial(fake.prompt_answered, token))
 
 
 if __name__ == "__main__":

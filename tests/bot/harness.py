@@ -162,6 +162,7 @@ class Hit:
     message_id: int | None = None  # the message a component sits on
     original_id: int | None = None
     answered: bool = False  # Discord got the interaction's response (message, defer, modal or update)
+    asked: frozenset[str] = frozenset()  # the move buttons on that message when it was clicked
 
 
 class _Calls(list[Call]):
@@ -515,7 +516,9 @@ class FakeDiscord:
               message: Stored | None = None) -> dict[str, Any]:
         token = f"tok{self.next_id()}"
         where = "dm" if dm else "channel"
-        self.hits[token] = Hit(channel_id, where, user_id, message_id=message.id if message else None)
+        asked = frozenset(b["custom_id"] for b in message.buttons() if b["custom_id"].startswith("jp:m:")) \
+            if message else frozenset()
+        self.hits[token] = Hit(channel_id, where, user_id, message_id=message.id if message else None, asked=asked)
         data: dict[str, Any] = {
             "id": str(self.next_id()), "application_id": str(APP_ID), "type": kind, "token": token, "version": 1,
             "locale": locale, "attachment_size_limit": 25 << 20, "app_permissions": "2147483648",
@@ -618,6 +621,14 @@ class FakeDiscord:
             self.clock.advance_to(deadline)
         self.clock.advance_to(end)
         await self.quiet.wait()
+
+    def prompt_answered(self, token: str) -> bool:
+        """The prompt a click was on is answered: its move buttons left the message (none are
+        left, or the next prompt's are in their place when it followed at once, in the click's
+        own answer)."""
+        hit = self.hits[token]
+        message = self.messages.get(hit.message_id or 0) or self.deleted.get(hit.message_id or 0)
+        return message is not None and not any(b["custom_id"] in hit.asked for b in message.buttons())
 
     async def answered(self, token: str) -> Hit:
         """The interaction with this token got its response (message, defer, modal or update)."""
@@ -744,21 +755,12 @@ async def play_out(fake: FakeDiscord, bot: Any, user: int = HOST, limit: int = 4
     raise AssertionError("the game did not end")
 
 
-def prompt_answered(hand: Stored) -> Callable[[], bool]:
-    """True once the prompt ``hand`` carries now is answered: its move buttons leave the message
-    (none are left, or the next prompt's are in their place when it followed at once, in the
-    click's own answer)."""
-    asked = {b["custom_id"] for b in hand.buttons() if b["custom_id"].startswith("jp:m:")}
-    return lambda: not any(b["custom_id"] in asked for b in hand.buttons())
-
-
 async def answer_prompt(fake: FakeDiscord, bot: Any, user: int, hand: Stored, custom_id: str,
                         locale: str = "en-US") -> str:
     """Click a move button of a hand DM and wait until that prompt is answered; returns the
     click's interaction token."""
-    done = prompt_answered(hand)
     token = fake.click(bot, user, hand, custom_id, locale=locale)
-    await fake.until(done, what="the prompt answered")
+    await fake.until(lambda: fake.prompt_answered(token), what="the prompt answered")
     return token
 
 

@@ -145,22 +145,15 @@ def choice(hand: Stored) -> str:
 async def click_hand(fake: FakeDiscord, dm_bot: JanpoBot) -> tuple[str, Stored]:
     """Click the newest hand with buttons (a DM: it reaches the shard-0 bot); returns the token."""
     hand = await wait_for(lambda: pending_hand(fake, HOST), "a hand to play")
-    asked = {b["custom_id"] for b in hand.buttons()}
-    token = fake.click(dm_bot, HOST, fake.as_seen(hand), choice(hand))
-    ASKED[token] = asked
-    return token, hand
-
-
-ASKED: dict[str, set[str]] = {}  # a click's token -> the buttons its hand carried then
+    return fake.click(dm_bot, HOST, fake.as_seen(hand), choice(hand)), hand
 
 
 def played(fake: FakeDiscord, token: str) -> bool:
-    """The click was answered with the move played: its hand message lost those buttons (none
-    left, or the next prompt's in their place when it followed at once)."""
+    """The click was answered with the move played: its prompt is answered (the hand may have
+    been deleted since, replaced by the next) and not with "earlier move"."""
     hit = fake.hits[token]
-    message = fake.messages.get(hit.message_id or 0) or fake.deleted.get(hit.message_id or 0)  # the next hand replaced it
-    return (message is not None and not any(b["custom_id"] in ASKED.get(token, set()) for b in message.buttons())
-            and "earlier move" not in message.content)
+    message = fake.messages.get(hit.message_id or 0) or fake.deleted.get(hit.message_id or 0)
+    return fake.prompt_answered(token) and message is not None and "earlier move" not in message.content
 
 
 async def finished_game(store: Store) -> Any:
