@@ -70,12 +70,13 @@ def meld(data: Mapping[str, Any], players: Sequence[str], owner: int) -> MeldVie
 
 
 def _positions(poker: Mapping[str, Any], dealt: Sequence[str]) -> dict[str, str]:
-    """BTN, SB and BB from the view; with four dealt in, the fourth seat is the CO, first to act
-    preflop (J4, J5)."""
-    positions = {str(k): str(v) for k, v in dict(poker.get("positions", {})).items()}
+    """BTN, SB and BB from the view, for seats dealt into the hand only (a Janpo seat left out, or
+    the last hand's button when no hand is running, shows none: D60); with four dealt in, the
+    fourth seat is the CO, first to act preflop (J4, J5)."""
+    positions = {str(k): str(v) for k, v in dict(poker.get("positions", {})).items() if str(k) in dealt}
     for key, label in (("button", "BTN"), ("small_blind", "SB"), ("big_blind", "BB")):
         who = poker.get(key)
-        if isinstance(who, str) and who not in positions:
+        if isinstance(who, str) and who in dealt and who not in positions:
             positions[who] = label
     if len(dealt) == 4 and {"BTN", "SB", "BB"} <= set(positions.values()):
         rest = [p for p in dealt if p not in positions]

@@ -93,7 +93,9 @@ def test_kuikae_note_present_when_a_held_tile_is_greyed(drawn: list[str], tiles:
 # ---- 3. the game-over picture names no turn, nobody to act and no position
 
 def test_finished_view_gives_a_finished_table() -> None:
-    live = table_from_view(_janpo_view(FINAL, turn="A"))
+    """D60: the final picture names nobody's turn and no position, where the live one did."""
+    dealt = {**FINAL, "seats": {"A": "busted", "B": "in", "C": "busted", "D": "in"}, "street": "preflop"}
+    live = table_from_view(_janpo_view(dealt, turn="A"))
     assert not live.finished and live.turn == 0 and live.seats[1].poker is not None
     assert live.seats[1].poker.position == "BTN"
     table = table_from_view(_janpo_view(FINAL, turn="A", finished=True))
@@ -103,6 +105,8 @@ def test_finished_view_gives_a_finished_table() -> None:
 
 
 def test_finished_janpo_table_draws_no_turn_or_action_badges(drawn: list[str]) -> None:
+    """D60: the final picture names nobody's turn and no position; MAHJONG ONLY stays for the
+    players out of poker for good, and the seats merely not dealt in show nothing."""
     render_table(table_from_view(_janpo_view(FINAL, turn="A", finished=True)))
     assert not {"TO DISCARD", "TO ACT", "BTN", "SB", "BB", "CO"} & set(drawn)
     assert drawn.count("MAHJONG ONLY") == 2  # out of poker for good (J12) still shows
@@ -116,13 +120,27 @@ def test_finished_sample_table_keeps_busted_only(drawn: list[str]) -> None:
     assert {"TO DISCARD", "TO ACT", "BTN", "SB", "BB", "ALL-IN", "MAHJONG ONLY"} <= set(drawn)
 
 
+def test_a_seat_not_dealt_in_shows_no_position(drawn: list[str]) -> None:
+    """D60: with no poker hand running, the last hand's button (B, not dealt in now) and the
+    blinds of seats left out are not drawn; a seat dealt in keeps its mark."""
+    view = {**FINAL, "small_blind": "D", "big_blind": "A"}
+    table = table_from_view(_janpo_view(view, turn="A"))
+    assert [s.poker.position for s in table.seats if s.poker] == ["", "", "", ""]
+    render_table(table)
+    assert not {"BTN", "SB", "BB", "CO"} & set(drawn)
+    dealt = {**view, "seats": {"A": "busted", "B": "in", "C": "busted", "D": "in"}, "street": "preflop"}
+    assert [s.poker.position for s in table_from_view(_janpo_view(dealt, turn="A")).seats if s.poker] == [
+        "", "BTN", "", "SB"]
+
+
 def test_janpo_out_means_not_dealt_and_draws_no_badge() -> None:
-    """In Janpo ``busted`` is said apart (J12); ``out`` is only "no hand dealt now"."""
+    """In Janpo ``busted`` is said apart (J12); ``out`` is only "no hand dealt now" (D60)."""
     table = table_from_view(_janpo_view(FINAL, turn="A"))
     assert [s.poker.status for s in table.seats if s.poker] == ["busted", "in", "busted", "in"]
 
 
 def test_finished_holdem_table_draws_no_button_or_action(drawn: list[str]) -> None:
+    """D60: no button, blind or action once the game is over; BUSTED (never MAHJONG ONLY) stays."""
     view = {"game": "holdem", "hand": 40, "blinds": [100, 200], "button": "B", "stacks": {"A": 0, "B": 60000},
             "finished": True, "street": None, "board": "", "pot": 0, "pots": [], "bets": {}, "to_act": None,
             "seats": {"A": "out", "B": "in"}, "small_blind": "B", "big_blind": "A"}
@@ -137,12 +155,13 @@ def test_finished_holdem_table_draws_no_button_or_action(drawn: list[str]) -> No
 # ---- 4. the CO: first to act preflop with four dealt in (J4, J5)
 
 def test_fourth_seat_dealt_in_is_the_co() -> None:
+    """D60: BTN, SB and BB from the view, and the one other seat of four dealt in is the CO."""
     seats = table_from_view(_janpo_view(FLOP)).seats
     assert [s.poker.position for s in seats if s.poker] == ["BB", "CO", "BTN", "SB"]
 
 
 def test_dealer_is_co_at_the_start_of_a_kyoku() -> None:
-    """J4: dealer E = CO, S = BTN, W = SB, N = BB."""
+    """J4, D60: dealer E = CO, S = BTN, W = SB, N = BB."""
     poker = dict(FLOP, seats=dict.fromkeys("ABCD", "in"), button="B", small_blind="C", big_blind="D",
                  to_act="A")
     seats = table_from_view(_janpo_view(poker)).seats
@@ -150,6 +169,7 @@ def test_dealer_is_co_at_the_start_of_a_kyoku() -> None:
 
 
 def test_no_co_with_three_dealt_in() -> None:
+    """D60: a CO only with exactly four players dealt in."""
     poker = dict(FLOP, seats={"A": "in", "B": "in", "C": "in", "D": "busted"}, button="A", small_blind="B",
                  big_blind="C")
     seats = table_from_view(_janpo_view(poker)).seats
