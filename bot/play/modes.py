@@ -64,8 +64,11 @@ def _mahjong(choices: Choices, *, length: bool, seven_pairs: bool = False) -> di
 
 
 def _holdem(choices: Choices) -> dict[str, Any]:
+    """Blinds and stacks (D56): a big blind given alone gets half of it as the small blind, in
+    whole 100s as every amount is (P4), so 500 gives 200/500 rather than a refused 250."""
     big = choices.big_blind or 200
-    return {"blinds": [choices.small_blind or big // 2, big], "stacks": choices.stack or 100 * big}
+    small = choices.small_blind or max(100, big // 200 * 100)
+    return {"blinds": [small, big], "stacks": choices.stack or 100 * big}
 
 
 MODES: dict[str, Mode] = {

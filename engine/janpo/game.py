@@ -245,7 +245,7 @@ class JanpoGame:
         return out
 
     def _riichi_affordable(self, player: str, poker: list[Any]) -> list[Any] | None:
-        """A riichi with a chip action must leave the 1,000 deposit behind (decision D1)."""
+        """A riichi with a chip action must leave the 1,000 deposit behind (decision D9)."""
         assert self.hand is not None
         behind = self.hand.behind(player)
         to_call = self.hand.current_bet - self.hand.bets[player]

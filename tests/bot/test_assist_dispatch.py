@@ -148,6 +148,7 @@ async def test_a_player_turns_assist_on_at_a_riichi_table(fake: FakeDiscord, sta
 
 
 async def test_a_finished_game_records_who_used_assist(fake: FakeDiscord, start_bot: StartBot) -> None:
+    """D71: a seat whose hand assist marked is counted as assisted in the finished game."""
     fake.add_user(HOST, "Ann")
     bot = await start_bot(seed=2)
     await bot.store.set_user_settings(HOST, {"assist": True})

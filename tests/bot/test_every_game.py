@@ -41,7 +41,7 @@ def test_table_options_per_game() -> None:
     from bot.cogs.tables import table_options
 
     assert table_options("five", True, True, "south", None, None, None) == {
-        "red_fives": True, "seven_pairs": True, "thirteen_orphans": True}  # F1, F4; no length in Five (F3)
+        "red_fives": True, "seven_pairs": True, "thirteen_orphans": True}  # F1, F4, D57; no length in Five (F3)
     assert table_options("janpo", None, True, "south", None, None, None) == {"length": "south"}  # J2
     assert table_options("riichi", False, None, "east", None, None, None) == {"red_fives": False, "length": "east"}
     assert table_options("holdem", True, None, None, None, 400, None) == {"blinds": [200, 400], "stacks": 40000}

@@ -38,6 +38,7 @@ async def test_export_riichi_attaches_scenario_tenhou_log_and_mjai_stream(fake: 
 
 async def test_export_five_and_janpo_attach_the_mjai_stream_but_no_tenhou_log(fake: FakeDiscord,
                                                                            start_bot: StartBot) -> None:
+    """D66: only a riichi game gets a Tenhou log."""
     bot = await start(fake, start_bot)
     five = await bot.store.finish_game(None, finished(scenario("five"), [ANN, None, None, None]))
     reply = await ask(fake, bot, ANN, "export", locale="ko", game=five)

@@ -55,6 +55,7 @@ def test_each_yaku_keeps_its_own_han() -> None:
     (["A"], ["流局", [3000, -1000, -1000, -1000]]),
 ])
 def test_draws_name_all_tenpai_and_all_noten(tenpai: list[str], expected: list[Any]) -> None:
+    """D66: an exhaustive draw is written as Tenhou writes it, payments only with 流局."""
     deltas = dict(zip(PLAYERS, expected[1] if len(expected) > 1 else [0] * 4, strict=True))
     assert result_entry({"result": "draw", "tenpai": tenpai, "deltas": deltas}, PLAYERS, "A") == expected
 
@@ -87,3 +88,36 @@ def test_the_log_says_which_rules_it_follows() -> None:
     assert rule["disp"] == "般東喰赤" and rule["aka"] == 1
     assert "M.League" in rule["rules"] and "1 to 3 tiles" in rule["rules"]
 
+
+
+def test_the_log_holds_the_kyoku_that_ended_and_not_the_one_under_way() -> None:
+    """D66: a game cut ten moves into its second kyoku is written with its first kyoku only."""
+    spec = random_game(1)
+    game = new_game(dict(spec))
+    ended = 0
+    while not game.summary()["kyoku_results"]:
+        game.play(spec["moves"][ended])
+        ended += 1
+    cut = dict(spec, moves=spec["moves"][:ended + 10])
+    assert len(replay(cut).kyoku) == 1 and not replay(cut).finished
+    assert tenhou_log(cut)["log"] == tenhou_log(spec)["log"][:1]
+
+
+# 2233445566778m waits on 8m; B draws it on its second turn (so no chiihou): 14 han, no yakuman.
+THIRTEEN_HAN = {
+    "game": "riichi", "options": {"length": "east"}, "players": PLAYERS, "seed": 3,
+    "kyoku": [{"hands": {"A": "1p4p7p1s4s7s9p9s1z2z3z4z5z", "B": "2233445566778m",
+                         "C": "2p5p8p2s5s8s3p6p3s6s6z7z1m", "D": "1m9m4p6p8p4s6s8s2z3z4z5z9p"},
+               "draws": "6z7z5z4z3z8m", "dead": {"dora": ["1m"]}}],
+    "moves": [["A", "tsumogiri"], ["B", "tsumogiri"], ["C", "tsumogiri"], ["D", "tsumogiri"],
+              ["A", "tsumogiri"], ["B", "tsumo"]],
+}
+
+
+def test_thirteen_han_and_more_without_a_yakuman_is_written_as_sanbaiman() -> None:
+    """D66 (R6): no kazoe yakuman. Menzen Tsumo, Pinfu, Tanyao, Ryanpeikou, Chinitsu and two dora
+    make 14 han: sanbaiman, 6,000 / 12,000 from the dealer, each yaku with its own han."""
+    [entry] = tenhou_log(THIRTEEN_HAN)["log"]
+    assert entry[-1] == ["和了", [-12000, 24000, -6000, -6000], [
+        1, 1, 1, "三倍満6000-12000点", "門前清自摸和(1飜)", "平和(1飜)", "断幺九(1飜)", "二盃口(3飜)", "清一色(6飜)",
+        "ドラ(2飜)"]]

@@ -32,6 +32,7 @@ async def test_janpo_turn_says_the_call_the_pot_and_points_behind(fake: FakeDisc
 
 async def test_holdem_raise_modal_says_total_for_the_street_and_the_answer_says_raise_to(
         fake: FakeDiscord, start_bot: StartBot) -> None:
+    """D62: the amount asked for and played is the total for the street."""
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)

@@ -80,7 +80,9 @@ async def test_janpo_one_human_three_cpus_to_final_standings(fake: FakeDiscord, 
 
 
 async def test_korean_player_sees_korean_and_english_player_english(fake: FakeDiscord, start_bot: StartBot) -> None:
-    """Issue 11: one Janpo table, a Korean-locale host and an English-locale guest (J7 turns)."""
+    """Issue 11: one Janpo table, a Korean-locale host and an English-locale guest (J7 turns).
+    D55: facing the big blind the poker part is fold until the player picks another, and a chip
+    action leaves only tsumogiri to play."""
     fake.add_user(HOST, "민수")
     fake.add_user(GUEST, "Ann")
     bot = await start_bot()

@@ -71,6 +71,7 @@ async def test_join_leave_and_host_rights(fake: FakeDiscord, start_bot: StartBot
 
 
 async def test_a_korean_server_gets_a_korean_lobby(fake: FakeDiscord, start_bot: StartBot) -> None:
+    """Also D56: hold'em's default blinds and stacks."""
     fake.add_user(HOST, "Alice")
     fake.guild_locale = "ko"
     bot = await start_bot()
@@ -80,6 +81,7 @@ async def test_a_korean_server_gets_a_korean_lobby(fake: FakeDiscord, start_bot:
 
 
 async def test_status_leave_and_abort_during_play(fake: FakeDiscord, start_bot: StartBot) -> None:
+    """D56: two players at hold'em get no CPU; D54: /table leave hands the seat to a CPU."""
     fake.add_user(HOST, "Alice")
     fake.add_user(GUEST, "Bob")
     bot = await start_bot()

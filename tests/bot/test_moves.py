@@ -34,6 +34,7 @@ def reachable(legal: list[Move]) -> set[int]:
 
 
 def test_janpo_turn_defaults_to_check_and_hides_fold_and_riichi_behind_a_click() -> None:
+    """D55: check is pre-selected when legal; no chip action is the default."""
     shown = layout(JANPO_TURN)
     assert [b.arg for b in shown if b.kind == "part"] == ["check", "bet", "allin", "fold"]
     assert [b.arg for b in shown if b.kind == "part" and b.style == "primary"] == ["check"]
@@ -44,6 +45,7 @@ def test_janpo_turn_defaults_to_check_and_hides_fold_and_riichi_behind_a_click()
 
 
 def test_a_chip_action_offers_only_tsumogiri_and_asks_the_amount() -> None:
+    """D55: a chip action goes with tsumogiri, or riichi with tsumogiri, and nothing else."""
     bet = [b for b in layout(JANPO_TURN, "bet") if b.kind == "move"]
     assert [JANPO_TURN[b.index][1] for b in bet] == ["tsumogiri", "ankan"]  # J7a: chips go with tsumogiri
     assert bet[0].amount == (500, 24000)
@@ -52,6 +54,7 @@ def test_a_chip_action_offers_only_tsumogiri_and_asks_the_amount() -> None:
 
 
 def test_facing_a_bet_the_default_is_fold_never_a_chip_action() -> None:
+    """D55: facing a bet the pre-selected poker part is fold."""
     assert default_part(["call", "raise", "allin", "fold"]) == "fold"
     assert default_part(["check", "bet", "fold"]) == "check"
     assert split(["riichi", "tsumogiri", "raise", [1000, 2000]]) == (["riichi", "tsumogiri"], ["raise", [1000, 2000]])

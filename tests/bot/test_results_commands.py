@@ -134,6 +134,7 @@ def png_size(blob: bytes) -> tuple[int, int]:
 
 async def test_leaderboard_orders_by_rating_pages_and_leaves_cpus_and_other_guilds_out(
         fake: FakeDiscord, start_bot: StartBot) -> None:
+    """D65: posted in the channel, ten players a page, anyone turns the pages; D40: no CPU listed."""
     bot = await start(fake, start_bot)
     players = [600_000_000_000_000_000 + i for i in range(12)]
     for i, uid in enumerate(players):  # player i beats player i+1 (and a CPU) i+1 times
@@ -161,6 +162,7 @@ async def test_leaderboard_orders_by_rating_pages_and_leaves_cpus_and_other_guil
 
 
 async def test_leaderboard_period_counts_recent_games_only(fake: FakeDiscord, start_bot: StartBot) -> None:
+    """D42: the period decides who appears."""
     bot = await start(fake, start_bot)
     await bot.store.finish_game(None, quick([(ANN, 60), (BEN, 40), (None, 0), (None, 0)],
                                             when=NOW - timedelta(days=40)))
@@ -195,6 +197,7 @@ async def test_leaderboard_button_of_another_guild_is_refused(fake: FakeDiscord,
 
 
 async def test_leaderboard_in_the_servers_language(fake: FakeDiscord, start_bot: StartBot) -> None:
+    """D65: the server's language, whatever the language of the one who asked."""
     bot = await start(fake, start_bot)
     await bot.store.finish_game(None, quick([(ANN, 60), (BEN, 40), (None, 0), (None, 0)]))
     await bot.store.set_guild_language(GUILD_ID, "ko")
@@ -271,6 +274,7 @@ def replay_buttons(message: Stored) -> list[str]:
 
 
 async def test_replay_steps_with_buttons_and_kyoku_jumps(fake: FakeDiscord, start_bot: StartBot) -> None:
+    """D64: answered to the asker alone; step 0 is the first deal, a step is one move, every hand open."""
     bot = await start(fake, start_bot)
     spec = scenario("riichi")
     game_id = await bot.store.finish_game(None, finished(spec, [ANN, None, None, None]))
@@ -297,6 +301,7 @@ async def test_replay_steps_with_buttons_and_kyoku_jumps(fake: FakeDiscord, star
 
 
 async def test_a_strangers_replay_click_gets_a_private_copy(fake: FakeDiscord, start_bot: StartBot) -> None:
+    """D64: anyone else pressing a replay's buttons gets a private copy of that page."""
     bot = await start(fake, start_bot)
     game_id = await bot.store.finish_game(None, finished(scenario("holdem"), [ANN, BEN, None, None]))
     page = await ask(fake, bot, ANN, "replay", game=game_id, kyoku=2)

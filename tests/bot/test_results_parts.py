@@ -141,6 +141,7 @@ def test_tenhou_points_text_and_yaku_in_japanese() -> None:
 
 
 def test_only_riichi_games_have_a_tenhou_log() -> None:
+    """D66: the Tenhou export is for riichi games."""
     with pytest.raises(ValueError):
         tenhou_log({"game": "five", "players": NAMES, "seed": 1, "moves": []})
 
@@ -149,6 +150,7 @@ def test_only_riichi_games_have_a_tenhou_log() -> None:
 
 
 def test_replay_index_marks_every_kyoku_in_order() -> None:
+    """D64: a kyoku starts where the round or honba changes; step 0 is the first deal."""
     spec = scenario("riichi")
     results = replay(spec).summary()["kyoku_results"]
     index = replay_index(spec)
@@ -162,6 +164,7 @@ def test_replay_index_marks_every_kyoku_in_order() -> None:
 
 
 def test_janpo_kyoku_starts_at_the_next_deal_not_at_the_mahjong_result() -> None:
+    """D64 (J9): after the kyoku's last poker hand."""
     spec = scenario("janpo")
     index = replay_index(spec)
     for mark in index.marks[1:]:
@@ -171,6 +174,7 @@ def test_janpo_kyoku_starts_at_the_next_deal_not_at_the_mahjong_result() -> None
 
 @pytest.mark.parametrize("game", ["riichi", "janpo"])
 def test_replay_picture_shows_every_hand(game: str) -> None:
+    """D64: every hand open."""
     spec = scenario(game)
     step = replay_index(spec).marks[1].step + 9
     state = game_at(spec, step)
@@ -184,6 +188,7 @@ def test_replay_picture_shows_every_hand(game: str) -> None:
 
 
 def test_holdem_replay_shows_every_hole_card() -> None:
+    """D64: every hand open."""
     spec = scenario("holdem")
     state = game_at(spec, 3)
     with sprites.watch() as seen:

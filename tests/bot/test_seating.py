@@ -9,6 +9,7 @@ GUEST = 500_000_000_000_000_004
 
 
 async def test_random_seating_is_drawn_from_the_seed(fake: FakeDiscord, start_bot: StartBot) -> None:
+    """D61: the seats are shuffled at Start with the seed's "seats" stream."""
     fake.add_user(HOST, "Alice")
     bot = await start_bot(seed=5)
     await open_table(fake, bot, game="riichi", seating="random")
@@ -24,6 +25,7 @@ async def test_random_seating_is_drawn_from_the_seed(fake: FakeDiscord, start_bo
 
 
 async def test_seating_survives_a_restart(fake: FakeDiscord, start_bot: StartBot) -> None:
+    """D61: the seating drawn at Start is the table's for good."""
     fake.add_user(HOST, "Alice")
     first = await start_bot(seed=5)
     await open_table(fake, first, game="holdem", stack=100_000, big_blind=200, seating="random")
@@ -36,7 +38,7 @@ async def test_seating_survives_a_restart(fake: FakeDiscord, start_bot: StartBot
 
 
 async def test_join_order_keeps_the_first_to_join_east_in_five(fake: FakeDiscord, start_bot: StartBot) -> None:
-    """F9: the host may seat players in join order; in Mahjong Five East deals the whole game (F3)."""
+    """F9, D61: the host may seat players in join order; in Mahjong Five East deals the whole game (F3)."""
     fake.add_user(HOST, "Alice")
     fake.add_user(GUEST, "Bora")
     bot = await start_bot(seed=5)
@@ -58,6 +60,7 @@ async def test_join_order_keeps_the_first_to_join_east_in_five(fake: FakeDiscord
 
 
 async def test_random_is_the_default_and_shown_in_the_lobby(fake: FakeDiscord, start_bot: StartBot) -> None:
+    """D61: random seating unless the host chooses join order."""
     fake.add_user(HOST, "Alice")
     fake.guild_locale = "ko"  # the public lobby speaks the server's language
     bot = await start_bot()

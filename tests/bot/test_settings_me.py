@@ -67,6 +67,7 @@ async def test_settings_me_needs_no_manage_server(fake: FakeDiscord, start_bot: 
 
 
 async def test_a_press_reaches_the_table_the_player_sits_at(fake: FakeDiscord, start_bot: StartBot) -> None:
+    """D71: a changed setting is the table's from the player's next prompt, with no reload."""
     fake.add_user(HOST, "Ann")
     bot = await start_bot()
     await open_table(fake, bot, game="riichi", length="east")

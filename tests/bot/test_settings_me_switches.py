@@ -56,6 +56,7 @@ async def play_with(fake: FakeDiscord, start_bot: StartBot, settings: UserSettin
 
 
 async def test_all_switches_at_a_riichi_table(fake: FakeDiscord, start_bot: StartBot) -> None:
+    """D71: every switch move is in the stored game, where the switches answer and nowhere else."""
     table, clicks = await play_with(fake, start_bot, ALL_ON, 1, game="riichi", length="east")
     counts = replay_counts(table, ALL_ON)
     assert counts["asked"] == clicks  # every other move of A's was a switch's, none was a click

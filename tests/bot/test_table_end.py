@@ -26,7 +26,7 @@ from tests.bot.harness import (
 
 async def test_finished_game_stores_counters_and_elimination_ranks(fake: FakeDiscord, start_bot: StartBot) -> None:
     """/stats reads the seat counters stored with the game; hold'em ranks busted players by when
-    they went out (not all sharing last place on 0 chips)."""
+    they went out (not all sharing last place on 0 chips) (D41, D63)."""
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=1000, big_blind=200)
@@ -45,7 +45,7 @@ async def test_finished_game_stores_counters_and_elimination_ranks(fake: FakeDis
 
 
 async def test_riichi_end_shows_mleague_and_posts_the_standings_card(fake: FakeDiscord, start_bot: StartBot) -> None:
-    """R2: the M.League result beside raw points; a standings picture at the end of every game."""
+    """R2, D63: the M.League result beside raw points; a standings picture at the end of every game."""
     fake.add_user(HOST, "Alice")
     bot = await start_bot(cpu_pause=0.0)
     lobby = await open_table(fake, bot, game="riichi", length="east")
@@ -62,6 +62,7 @@ async def test_riichi_end_shows_mleague_and_posts_the_standings_card(fake: FakeD
 
 
 async def test_holdem_end_posts_the_standings_card_too(fake: FakeDiscord, start_bot: StartBot) -> None:
+    """D63: hold'em ends with a standings picture too, after the last result picture."""
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=1000, big_blind=200)
@@ -73,7 +74,7 @@ async def test_holdem_end_posts_the_standings_card_too(fake: FakeDiscord, start_
 
 
 def test_equal_points_share_the_place() -> None:
-    """R11 / J14: rank = 1 + the number of players with more points."""
+    """R11 / J14, D63: rank = 1 + the number of players with more points."""
     table = Table("t1", 1, 2, "janpo", HOST, status="finished", seed=7,
                   seats=[Seat(HOST, "Ann"), Seat(None, "CPU 2"), Seat(None, "CPU 3"), Seat(None, "CPU 4")])
     summary = {"points": {"A": 30000, "B": 30000, "C": 20000, "D": 20000},

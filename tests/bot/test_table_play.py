@@ -83,6 +83,8 @@ async def test_dm_forbidden_falls_back_to_my_hand(fake: FakeDiscord, start_bot: 
 
 
 async def test_timer_expiry_plays_the_default_move_then_cpu_until_back(fake: FakeDiscord, start_bot: StartBot) -> None:
+    """D53, D54: each expired turn plays the timeout move; three in a row and a CPU plays the seat
+    until "I'm back"."""
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)
@@ -160,6 +162,7 @@ async def test_rate_limit_and_server_error_from_discord(fake: FakeDiscord, start
 
 
 async def test_raise_through_a_modal_with_the_amount_checked(fake: FakeDiscord, start_bot: StartBot) -> None:
+    """D62: the amount typed is the street total (a raise to), in multiples of 100 within the range."""
     fake.add_user(HOST, "Alice")
     bot = await start_bot()
     await open_table(fake, bot, game="holdem", stack=100_000, big_blind=200)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from PIL import Image, ImageChops
 
@@ -39,8 +41,18 @@ def _red_pixels(img: Image.Image) -> int:
 
 @pytest.mark.parametrize("suit", "mps")
 def test_red_fives_are_clearly_red(suit: str) -> None:
-    """R1/F1: the red five must read as red at a glance, not only by a small mark."""
+    """R1/F1, D32: the red five must read as red at a glance, not only by a small mark."""
     assert _red_pixels(sprites.tile(f"0{suit}")) > 1.5 * _red_pixels(sprites.tile(f"5{suit}")) + 40
+
+
+@pytest.mark.parametrize("suit", "mps")
+def test_red_fives_have_a_red_inner_frame(suit: str) -> None:
+    """D32: a red inner frame runs along the left, right and top of the face, clear of the
+    corner number; a plain five has no red there."""
+    strips = [(1, 16, 6, 48), (42, 16, 47, 48), (14, 1, 34, 6)]  # left, right, top (x0, y0, x1, y1)
+    red, plain = sprites.tile(f"0{suit}"), sprites.tile(f"5{suit}")
+    assert all(_red_pixels(red.crop(box)) >= 15 for box in strips)
+    assert all(_red_pixels(plain.crop(box)) == 0 for box in strips)
 
 
 def test_scaled_and_shaded_variants_are_cached() -> None:
@@ -62,11 +74,13 @@ def test_unknown_sprite_is_an_error() -> None:
 
 @pytest.mark.parametrize(("source", "slot"), [("left", 0), ("across", 1), ("right", 2)])
 def test_called_tile_turns_toward_its_source(source: str, slot: int) -> None:
+    """D32: the called tile lies sideways, first from the left, second from across, last from the right."""
     meld = MeldView("pon", ("7z", "7z", "7z"), called="7z", source=source)  # type: ignore[arg-type]
     assert [side for _, side, _ in draw.meld_pieces(meld)] == [i == slot for i in range(3)]
 
 
 def test_open_kan_from_across_and_added_kan() -> None:
+    """D32: the called tile of a kan from across is the second; from the right, the last."""
     kan = MeldView("kan", ("8m", "8m", "8m", "8m"), called="8m", source="across")
     assert [side for _, side, _ in draw.meld_pieces(kan)] == [False, True, False, False]
     kakan = MeldView("kakan", ("5p", "5p", "0p", "5p"), called="5p", source="right", added="0p")
@@ -94,7 +108,7 @@ def test_texts_replace_captions_and_fall_back_to_english() -> None:
 
 
 def test_five_result_speaks_of_scores_never_payments() -> None:
-    """F9: '+20 / −20' as a score, with a true minus sign, and no word of paying."""
+    """F9: '+20 / −20' as a score, with a true minus sign, and no word of paying (D31)."""
     assert signed(20) == "+20" and signed(-20) == "\u221220" and signed(0) == "0"
     assert text(None, "score_change", delta=signed(-120)) == "score \u2212120"
     assert not any("pay" in v.lower() for v in DEFAULT_TEXTS.values())
@@ -108,12 +122,53 @@ def test_images_are_small() -> None:
 
 @pytest.mark.parametrize(("source", "side"), [("A", "left"), ("C", "right"), ("D", "across")])
 def test_meld_source_seat_becomes_the_side_of_the_turned_tile(source: str, side: str) -> None:
-    """The seat before B in turn order sits on B's left, the one after on its right (R: kamicha)."""
+    """The seat before B in turn order sits on B's left, the one after on its right (R: kamicha, D32)."""
     from bot.render.adapt import meld
 
     players = ["D", "A", "B", "C"]  # B is seat 2: A before it, C after it, D across
     got = meld({"type": "pon", "tiles": ["1z"] * 3, "called": "1z", "from": source}, players, 2)
     assert got.source == side
+
+
+def test_first_seat_is_at_the_bottom_and_the_others_counter_clockwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    """D32: the engine's first seat at the bottom, then in turn order to the right, the top and the left."""
+    from bot.render import render_table
+    from bot.render import table as table_module
+
+    placed: dict[str, tuple[int, int]] = {}
+    block = table_module._seat_block
+
+    def seat_block(img: Image.Image, ox: int, oy: int, seat: Any, *args: Any, **kwargs: Any) -> None:
+        placed[seat.name] = (ox, oy)
+        block(img, ox, oy, seat, *args, **kwargs)
+
+    monkeypatch.setattr(table_module, "_seat_block", seat_block)
+    render_table(cases.TABLE)
+    first, second, third, fourth = (placed[s.name] for s in cases.TABLE.seats)
+    assert first[1] > max(second[1], fourth[1]) > third[1]  # bottom, the sides, top
+    assert second[0] > first[0] > fourth[0] and first[0] == third[0]  # right of centre, left of it
+
+
+def test_ponds_are_drawn_upright_for_every_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """D32: every seat's discards are pasted as the upright sprites themselves (a riichi tile
+    sideways, a called one darkened), not turned toward the seat."""
+    from bot.render import render_table
+    from bot.render.table import POND_H
+
+    pasted: list[Image.Image] = []
+    paste = draw.paste
+
+    def record(img: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
+        pasted.append(sprite)
+        paste(img, sprite, x, y)
+
+    monkeypatch.setattr(draw, "paste", record)
+    render_table(cases.TABLE)
+    wanted = [sprites.tile(d.tile, POND_H, sideways=d.riichi, shade="dark" if d.called else "none")
+              for seat in cases.TABLE.seats for d in seat.discards]
+    upright, lying = (draw.tile_w(POND_H), POND_H), (POND_H, draw.tile_w(POND_H))
+    ponds = [sprite for sprite in pasted if sprite.size in (upright, lying)][:len(wanted)]
+    assert len(ponds) == len(wanted) and all(got is want for got, want in zip(ponds, wanted, strict=True))
 
 
 def test_holdem_view_maps_statuses_and_the_button() -> None:

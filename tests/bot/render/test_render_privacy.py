@@ -171,3 +171,25 @@ def test_table_view_marks_the_last_discard_and_the_meld_side() -> None:
     assert table.seats[1].melds[0].source == "left" and table.turn == 2 and table.seats[0].dealer
     assert table.pots == (Pot(2000, ("A", "B")),) and table.board == ("2h", "3h", "4h")
     assert [s.poker.status for s in table.seats if s.poker] == ["to_act", "all_in", "folded", "busted"]
+
+
+def test_kuikae_greys_tiles_in_the_owners_hand_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """D32: the tiles kuikae bars (R3) are greyed in the owner's hand image; the public table
+    drawn from that same view greys nothing, not even a barred kind lying in a pond (A's 1m)."""
+    shades: list[tuple[str, str]] = []
+    tile = sprites.tile
+
+    def record(name: str, height: int = sprites.BASE_H, sideways: bool = False,
+               shade: sprites.Shade = "none") -> Any:
+        shades.append((name, shade))
+        return tile(name, height, sideways, shade)
+
+    view = _public_view()
+    view.update({"player": "B", "seat": 1, "hand": ["1m", "4m", "5p", "6p", "7p", "2s", "3s", "4s", "6z", "6z"],
+                 "kuikae": ["1m", "4m"]})
+    monkeypatch.setattr(sprites, "tile", record)
+    render_table(table_from_view(view))
+    assert ("1m", "none") in shades and not [s for s in shades if s[1] == "grey"]
+    shades.clear()
+    render_hand(hand_from_view(view))
+    assert sorted(name for name, shade in shades if shade == "grey") == ["1m", "4m"]

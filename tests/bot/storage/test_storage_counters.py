@@ -11,6 +11,7 @@ import pytest
 
 from bot.storage import SeatResult, Store
 from bot.storage.counters import seat_counters
+from bot.storage.player_stats import build_player_stats
 from bot.storage.standings import final_ranks
 from engine.games import new_game
 from engine.randomplay import play_out
@@ -18,6 +19,7 @@ from engine.scenario import run
 from tests.bot.storage.storage_games import make_game
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "engine" / "examples"
+SCENARIOS = Path(__file__).resolve().parents[2] / "engine" / "riichi" / "scenarios"
 GAMES = int(os.environ.get("STORAGE_COUNTER_GAMES", "2"))
 
 
@@ -26,7 +28,7 @@ def example(name: str) -> dict[str, Any]:
     return spec
 
 
-def test_heads_up_hand_folded_on_the_flop() -> None:  # P2: the uncalled bet returns
+def test_heads_up_hand_folded_on_the_flop() -> None:  # P2: the uncalled bet returns; D43: no showdown
     c = seat_counters(example("holdem-heads-up"))
     assert c["A"] == {"poker_hands": 1, "vpip_hands": 1, "poker_net": 600}
     assert c["B"] == {"poker_hands": 1, "vpip_hands": 1, "poker_net": -600}  # called preflop, no showdown
@@ -36,7 +38,7 @@ def test_three_way_showdown_big_blind_checked_through() -> None:
     three = {"game": "holdem", "players": ["A", "B", "C"], "seed": 5,
              "options": {"blinds": [100, 200], "stacks": 5000, "hands": 1},
              "moves": [["A", "call"], ["B", "call"], ["C", "check"]] + [["B", "check"], ["C", "check"], ["A", "check"]] * 3}
-    c = seat_counters(three)
+    c = seat_counters(three)  # D43: a check is not VPIP; both players left in reach a showdown
     assert c["A"] == {"poker_hands": 1, "vpip_hands": 1, "showdowns": 1, "showdown_wins": 1, "poker_net": 400}
     assert c["C"] == {"poker_hands": 1, "vpip_hands": 0, "showdowns": 1, "showdown_wins": 0, "poker_net": -200}
 
@@ -48,10 +50,50 @@ def test_dealer_tsumo_counts_the_win_and_its_yaku() -> None:
     assert c["B"] == {"kyoku_played": 1}
 
 
-def test_janpo_combined_moves_and_chip_choices() -> None:  # J7
+def test_janpo_combined_moves_and_chip_choices() -> None:  # J7, D43: a chip action on a combined turn
     c = seat_counters(example("janpo-first-orbit"))
     assert [(c[p]["combined_moves"], c[p]["poker_choices"]) for p in "ABCD"] == [(1, 1), (1, 0), (1, 1), (1, 0)]
     assert "poker_hands" not in c["A"]  # the hand is still being played
+
+
+def test_vpip_counts_a_chip_action_on_any_street_and_a_showdown_needs_another_player_in() -> None:
+    """D43: C only checks preflop and first puts chips in with a flop bet; A's all-in is VPIP too,
+    but B folds to it, so nobody reaches a showdown in that hand."""
+    three = {"game": "holdem", "players": ["A", "B", "C"], "seed": 5,
+             "options": {"blinds": [100, 200], "stacks": 5000, "hands": 1},
+             "moves": [["A", "call"], ["B", "fold"], ["C", "check"], ["C", "bet", 400], ["A", "call"]]
+             + [["C", "check"], ["A", "check"]] * 2}
+    c = seat_counters(three)
+    assert [(c[p]["vpip_hands"], c[p].get("showdowns", 0)) for p in "ABC"] == [(1, 1), (0, 0), (1, 1)]
+    shove = {"game": "holdem", "players": ["A", "B"], "seed": 5,
+             "options": {"blinds": [100, 200], "stacks": 5000, "hands": 1}, "moves": [["A", "allin"], ["B", "fold"]]}
+    c = seat_counters(shove)
+    assert c["A"] == {"poker_hands": 1, "vpip_hands": 1, "poker_net": 200}
+    assert c["B"] == {"poker_hands": 1, "vpip_hands": 0, "poker_net": -200}
+
+
+def test_a_chip_action_after_the_kyoku_is_not_a_choice_of_poker() -> None:
+    """D43 (J7a, J9): only a chip action on a combined draw turn counts as choosing poker. A's tsumo
+    carries a fold; C's call after the kyoku is a plain poker move and counts neither way."""
+    spec = {"game": "janpo", "players": ["A", "B", "C", "D"], "seed": 14,
+            "kyoku": [{"hands": {"A": "234m567m234p678s5s", "B": "147m147p147s1z2z3z4z",
+                                 "C": "2589m2589p2s3z5z6z7z", "D": "36m36p369s1z2z4z5z6z7z"},
+                       "draws": "5s", "dead": {"dora": ["7z"]}}],
+            "moves": [["A", "tsumo", "fold"], ["B", "fold"], ["C", "call"], ["D", "check"]]}
+    c = seat_counters(spec)
+    assert (c["A"]["combined_moves"], c["A"]["poker_choices"]) == (1, 0)
+    assert all(c[p].get("combined_moves", 0) == c[p].get("poker_choices", 0) == 0 for p in "BCD")
+
+
+def test_a_win_counts_the_payment_with_honba_and_deposits() -> None:
+    """D43: average win value is the winner's mahjong payment, honba and deposits included. In
+    r11-honba-tsumo-and-reset B's 700 / 1,300 tsumo at one honba, with A's riichi deposit on the
+    table, is worth 4,000 (2,700 + 300 + 1,000)."""
+    spec = json.loads((SCENARIOS / "r11-honba-tsumo-and-reset.json").read_text())
+    c = seat_counters(spec)
+    assert [(c[p].get("wins", 0), c[p].get("win_points", 0)) for p in "ABCD"] == [(1, 2000), (1, 4000), (1, 1000), (0, 0)]
+    rows = [(k, v) for k, v in c["B"].items() if isinstance(v, int)]
+    assert build_player_stats(1, 2, "riichi", (1, 1.0, 1.0, 26000.0), rows, {}).average_win_value == 4000
 
 
 @pytest.mark.parametrize("game", ["janpo", "riichi", "holdem"])
@@ -94,6 +136,7 @@ async def test_counters_feed_player_stats(store: Store) -> None:
 
 
 def test_holdem_ranks_follow_elimination_order() -> None:
+    """D41 (and D63 for the mahjong games): a later bust ranks higher; equal points share the place."""
     summary = {
         "points": {"A": 0, "B": 0, "C": 6000, "D": 0},
         "poker_results": [
@@ -106,6 +149,19 @@ def test_holdem_ranks_follow_elimination_order() -> None:
     assert final_ranks("riichi", {"points": {"A": 30000, "B": 30000, "C": 25000, "D": 15000}}) == {
         "A": 1, "B": 1, "C": 3, "D": 4,
     }
+
+
+def test_holdem_ranks_by_chips_then_by_bust_hand_then_by_chips_the_hand_began_with() -> None:
+    """D41: the hand limit ends the game with B and D holding chips (ranked by chips); E busts in the
+    first hand; A and C both bust in the second, C having started it with more chips."""
+    summary = {
+        "points": {"A": 0, "B": 6500, "C": 0, "D": 3500, "E": 0},
+        "poker_results": [
+            {"deltas": {"A": 0, "B": 1500, "C": 500, "D": 0, "E": -2000}},
+            {"deltas": {"A": -2000, "B": 3000, "C": -2500, "D": 1500, "E": 0}},
+        ],
+    }
+    assert final_ranks("holdem", summary) == {"B": 1, "D": 2, "C": 3, "A": 4, "E": 5}
 
 
 @pytest.mark.parametrize("seed", range(GAMES))

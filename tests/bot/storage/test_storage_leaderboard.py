@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import datetime, timedelta
 
 import pytest
@@ -35,6 +36,7 @@ def expected_ratings() -> dict[int, float]:
 
 
 async def test_first_game_moves_ratings_by_the_documented_amounts(store: Store) -> None:
+    """D39: from 1,500, every pair of seats is one Elo result; a seat's change is scaled by 32/(n−1)."""
     await store.finish_game(None, make_game(GAMES[0][0], finished_at=GAMES[0][1]))
     rows = await store.leaderboard(1, "riichi")
     assert [(r.rank, r.user_id, r.rating) for r in rows] == [
@@ -64,6 +66,7 @@ async def test_all_time_ordering_and_figures(store: Store) -> None:
 async def test_period_filters_the_games_counted_not_the_rating(
     store: Store, period: str, users: set[int], games_of_user_1: int
 ) -> None:
+    """D42: the period decides who appears and what is counted; the rating shown is the current one."""
     await play_all(store)
     rows = await store.leaderboard(1, "riichi", period, now=NOW)  # type: ignore[arg-type]
     assert {r.user_id for r in rows} == users
@@ -75,6 +78,7 @@ async def test_period_filters_the_games_counted_not_the_rating(
 
 
 async def test_week_figures_cover_only_the_last_game(store: Store) -> None:
+    """D42: games, average rank, win rate and average points count only the period's games."""
     await play_all(store)
     rows = {r.user_id: r for r in await store.leaderboard(1, "riichi", "week", now=NOW)}
     assert (rows[2].games, rows[2].average_rank, rows[2].win_rate, rows[2].average_points) == (1, 1.0, 1.0, 38000.0)
@@ -90,6 +94,7 @@ async def test_paging(store: Store) -> None:
 
 
 async def test_cpu_seats_are_never_ranked(store: Store) -> None:
+    """D40: CPU seats are neither ranked nor listed."""
     await store.finish_game(None, make_game([(None, 50000), (9, 30000), (None, 20000), (None, 0)]))
     rows = await store.leaderboard(1, "riichi")
     assert [(r.user_id, r.average_rank) for r in rows] == [(9, 2.0)]
@@ -103,6 +108,7 @@ async def test_equal_ratings_share_a_rank(store: Store) -> None:
 
 
 async def test_guilds_and_modes_are_separate(store: Store) -> None:
+    """D39: one rating per guild and game mode."""
     await play_all(store)
     alone = await store.leaderboard(1, "riichi")
     await store.finish_game(None, make_game([(4, 90000), (1, 0)], guild_id=2))
@@ -117,3 +123,47 @@ async def test_guilds_and_modes_are_separate(store: Store) -> None:
 async def test_unknown_period_is_refused(store: Store) -> None:
     with pytest.raises(ValueError, match="period"):
         await store.leaderboard(1, "riichi", "year")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("level, rating", [("easy", 1507.688), ("normal", 1516.0), ("hard", 1524.312)])
+async def test_a_cpu_counts_at_the_fixed_rating_of_its_level(store: Store, level: str, rating: float) -> None:
+    """D40: beating one CPU from 1,500 earns 32 × (1 − E) against 1,300, 1,500 or 1,700."""
+    await store.finish_game(None, make_game([(1, 30000), (None, 20000)], cpu_level=level))
+    await store.finish_game(None, make_game([(2, 30000), (None, 20000)], cpu_level=level))
+    rows = await store.leaderboard(1, "riichi")
+    assert [(r.user_id, r.rating) for r in rows] == [(1, rating), (2, rating)]  # the CPU did not move
+
+
+async def test_a_game_outside_a_guild_is_stored_but_not_rated(store: Store, db_path: str) -> None:
+    """D40: a game played outside a server is kept whole, and no rating or total comes of it."""
+    dm = await store.finish_game(None, make_game([(1, 30000), (2, 20000)], guild_id=None))
+    stored = await store.get_game(dm, None)
+    assert stored is not None and [(s.user_id, s.points) for s in stored.seats] == [(1, 30000), (2, 20000)]
+    with sqlite3.connect(db_path) as raw:
+        assert raw.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 0
+        assert raw.execute("SELECT rating_before, rating_after FROM seats WHERE game_id = ?",
+                           (dm,)).fetchall() == [(None, None), (None, None)]
+    await store.finish_game(None, make_game([(2, 30000), (1, 20000)]))
+    assert [(r.user_id, r.rating) for r in await store.leaderboard(1, "riichi")] == [(2, 1516.0), (1, 1484.0)]
+
+
+async def test_periods_are_rolling_days_and_a_shared_first_is_a_win(store: Store) -> None:
+    """D42: "week" and "month" are the last 7 and 30 days, not the calendar's (NOW is a Monday
+    noon, so the game 6 days 23 hours back is in last week's calendar week and the one 29 days
+    23 hours back in October); the win rate is the share of first places, a shared first included."""
+    hour = timedelta(hours=1)
+    games: list[tuple[list[Seat], timedelta]] = [
+        ([(11, 30000), (12, 30000)], 7 * DAY - hour), ([(13, 30000), (14, 20000)], 7 * DAY + hour),
+        ([(15, 30000), (16, 20000)], 30 * DAY - hour), ([(17, 30000), (18, 20000)], 30 * DAY + hour),
+    ]
+    for seats, age in games:
+        await store.finish_game(None, make_game(seats, finished_at=NOW - age))
+    assert NOW.weekday() == 0 and (NOW - 30 * DAY + hour).month == 10
+    week = await store.leaderboard(1, "riichi", "week", now=NOW)
+    month = await store.leaderboard(1, "riichi", "month", now=NOW)
+    assert {r.user_id for r in week} == {11, 12}
+    assert {r.user_id for r in month} == {11, 12, 13, 14, 15, 16}
+    assert len(await store.leaderboard(1, "riichi", "all", now=NOW)) == 8
+    assert [(r.rank, r.win_rate, r.average_rank) for r in week] == [(1, 1.0, 1.0), (1, 1.0, 1.0)]
+    by_user = {r.user_id: r for r in month}
+    assert (by_user[13].win_rate, by_user[14].win_rate, by_user[16].win_rate) == (1.0, 0.0, 0.0)

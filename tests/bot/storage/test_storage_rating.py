@@ -42,6 +42,7 @@ def test_from_equal_ratings_a_better_rank_never_gains_less(points: list[int]) ->
 
 
 def test_beating_stronger_cpus_earns_more() -> None:
+    """D40: a CPU seat counts as an opponent at its level's fixed rating."""
     def gain(level: str) -> float:
         cpu = cpu_rating(level)
         return update([1500, cpu, cpu, cpu], [1, 2, 3, 4], fixed=[False, True, True, True])[0] - 1500
@@ -51,11 +52,12 @@ def test_beating_stronger_cpus_earns_more() -> None:
 
 
 def test_cpus_keep_their_rating_and_a_lone_player_still_moves() -> None:
+    """D39, D40: standard Elo expectation on a 400-point scale; the CPU's rating stays fixed."""
     # a loss to a CPU rated 200 above costs 32 x E(1500 vs 1700) = 32 x 0.2403
     assert update([1500, 1700], [2, 1], fixed=[False, True]) == [1492.312, 1700]
 
 
-def test_ties_are_draws() -> None:  # R11: equal points share the rank
+def test_ties_are_draws() -> None:  # R11, D39: equal points share the rank, equal ranks draw
     assert shared_ranks([100, 100, 50, 50]) == [1, 1, 3, 3]
     # a draw costs the favourite 32 x (0.7597 - 0.5)
     assert update([1600, 1400], [1, 1]) == [1591.688, 1408.312]

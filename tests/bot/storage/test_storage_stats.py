@@ -28,6 +28,7 @@ async def seed(store: Store) -> None:
 
 
 async def test_riichi_rates(store: Store) -> None:
+    """D43: average win value is win points over wins; dora of any kind is not among the top yaku."""
     await seed(store)
     s = await store.player_stats(1, 1, "riichi")
     assert (s.games, s.kyoku_played) == (2, 20)

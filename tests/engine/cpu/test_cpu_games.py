@@ -152,3 +152,25 @@ def test_cpu_answers_legally_in_positions_reached_by_random_play(game_name: str)
             game.play(random_player({}, game.legal_moves(player), rng))
         seed += 1
     assert asked == POSITIONS
+
+
+@pytest.mark.parametrize("game_name", ["riichi", "five", "janpo"])
+def test_easy_and_normal_always_win_when_a_win_is_legal(game_name: str) -> None:
+    """D52: in whole games of easy and normal CPUs, every legal tsumo or ron is declared (in
+    Janpo with its poker part)."""
+    offered = 0
+    for seed in (70, 71):
+        spec: dict[str, Any] = {"game": game_name, "players": ["A", "B", "C", "D"], "seed": seed}
+        if game_name == "riichi":
+            spec["options"] = {"length": "east"}
+        game, rng = new_game(spec), random.Random(seed)
+        while not game.finished:
+            player = game.waiting_on()[0]
+            level = "easy" if player in "AC" else "normal"
+            legal = game.legal_moves(player)
+            move = choose_move(game_name, game.view(player), legal, rng, level, strict=True)
+            if any(m[1] in ("tsumo", "ron") for m in legal):
+                offered += 1
+                assert move[1] in ("tsumo", "ron"), (move, legal)
+            game.play(move)
+    assert offered >= 3

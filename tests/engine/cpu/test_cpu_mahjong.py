@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine.cpu.mahjong_claims import ClaimOptions, choose_claim
-from engine.cpu.mahjong_play import TurnOptions, choose_turn, pick_discard
+from engine.cpu.mahjong_play import TurnChoice, TurnOptions, choose_turn, pick_discard
 from engine.cpu.seat import Opponent, Seat
 from engine.tiles import parse_kinds
 
@@ -18,7 +20,7 @@ def everything(s: Seat) -> set[int]:
     return {k for k, n in enumerate(s.counts) if n}
 
 
-def test_wins_by_tsumo_whenever_offered() -> None:
+def test_wins_by_tsumo_whenever_offered() -> None:  # D52
     s = seat("123m456p789s1122z", drawn="1z")
     choice = choose_turn(s, TurnOptions(discards=everything(s), tsumo=True), RNG)
     assert choice.action == "tsumo"
@@ -52,14 +54,14 @@ def test_shanten_comes_before_value() -> None:
     assert pick_discard(s, everything(s), RNG).kind == kind("5m")
 
 
-def test_folds_to_a_riichi_with_genbutsu_when_far_from_ready() -> None:
+def test_folds_to_a_riichi_with_genbutsu_when_far_from_ready() -> None:  # D52
     riichi = Opponent(discards=parse_kinds("6p4z9m"), riichi=True)
     s = seat("13m589p24689s13z6p7z", opponents=[riichi, Opponent(), Opponent()])
     # three-shanten or worse: the 6p (their own discard) is the one certainly safe tile
     assert pick_discard(s, everything(s), RNG).kind == kind("6p")
 
 
-def test_easy_level_never_defends() -> None:
+def test_easy_level_never_defends() -> None:  # D52
     riichi = Opponent(discards=parse_kinds("6p4z9m"), riichi=True)
     s = seat("13m589p24689s13z6p7z", opponents=[riichi, Opponent(), Opponent()])
     picks = {pick_discard(s, everything(s), random.Random(i), "easy").kind for i in range(20)}
@@ -105,7 +107,7 @@ def test_no_riichi_on_a_dead_wait() -> None:  # R9: every 2p is out, the 1p3p wa
     assert choice.action == "discard"
 
 
-def test_always_ron() -> None:
+def test_always_ron() -> None:  # D52
     s = seat("123m456p789s1122z")
     assert choose_claim(s, ClaimOptions(kind=kind("1z"), ron=True, pon=True), RNG).action == "ron"
 
@@ -115,7 +117,7 @@ def test_pons_a_dragon_pair() -> None:
     assert choose_claim(s, ClaimOptions(kind=kind("5z"), pon=True), RNG).action == "pon"
 
 
-def test_no_call_without_a_yaku() -> None:
+def test_no_call_without_a_yaku() -> None:  # D52
     # Chanta-free, mixed-suit hand with terminals: chi 2m would leave an open hand with no yaku.
     s = seat("13m19p19s4567s159m")
     opts = ClaimOptions(kind=kind("2m"), chi=[(kind("1m"), kind("3m"))])
@@ -208,3 +210,64 @@ def test_hard_counts_an_honitsu_plan_as_two_han() -> None:
     the stray made it look yakuless and cheap."""
     opts = ClaimOptions(kind=kind("7m"), chi=[(kind("6m"), kind("8m"))])
     assert choose_claim(seat("234m56689m3344z9p"), opts, RNG, "hard").action == "chi"
+
+
+# ---- D52: what sets the easy and normal levels apart
+
+def test_easy_plays_one_of_its_three_fastest_discards_at_random() -> None:
+    """D52: all three loose tiles (4z, 1m, 9m) keep the hand two steps from ready; easy picks
+    among those three at random, normal weighs effective tiles and value and keeps to one."""
+    s = seat("124679m4567p789s4z")
+    picks = {pick_discard(s, everything(s), random.Random(i), "easy").kind for i in range(40)}
+    assert picks == {kind("4z"), kind("1m"), kind("9m")}
+    assert {pick_discard(s, everything(s), random.Random(i), "normal").kind for i in range(10)} == {kind("4z")}
+
+
+def test_easy_pons_a_dragon_or_a_yaku_wind_and_nothing_else() -> None:
+    """D52 (seat South, round East): easy pons the dragon, the south wind and the east (round)
+    wind, never a guest wind nor a simple, even the 7p pon towards tanyao that the normal level
+    makes."""
+    def pon(hand: str, tile: str, level: str) -> str:
+        return choose_claim(seat(hand), ClaimOptions(kind=kind(tile), pon=True), RNG, level).action
+
+    assert pon("13m46p789s55z2468s", "5z", "easy") == "pon"
+    assert pon("13m46p789s22z2468s", "2z", "easy") == "pon"
+    assert pon("13m46p789s11z2468s", "1z", "easy") == "pon"
+    assert pon("13m46p789s44z2468s", "4z", "easy") == "pass"
+    assert pon("378m234677p2346s", "7p", "normal") == "pon"
+    assert pon("378m234677p2346s", "7p", "easy") == "pass"
+
+
+def test_easy_declares_riichi_on_any_tenpai() -> None:
+    """D52: every 2p is out, so the 1p3p wait cannot win: normal stays silent (R9), easy still
+    declares riichi."""
+    others = [Opponent(discards=parse_kinds("2p2p2p2p")), Opponent(), Opponent()]
+    s = seat("234m456p789s11z13p", drawn="7z", opponents=others)
+    opts = TurnOptions(discards=everything(s), riichi={kind("7z")})
+    assert choose_turn(s, opts, RNG, "easy") == TurnChoice("riichi", kind("7z"))
+    assert choose_turn(s, opts, RNG, "normal") == TurnChoice("discard", kind("7z"))
+
+
+def test_normal_defends_against_a_three_call_hand_when_far_from_ready() -> None:
+    """D52: four steps from ready, late in the kyoku, against a seat with three open sets the
+    normal level lets go of that seat's own 6p; the same seat with no calls is no threat and
+    normal plays its 3p; easy never defends."""
+    late = parse_kinds("6p4z9m1s8m2p7s3m9s1p8s2m5s6m9p")
+    three = Opponent(discards=late, melds=[parse_kinds("555m"), parse_kinds("234s"), parse_kinds("777p")])
+    hand = "17m3688p589s12337z"
+    calls = seat(hand, opponents=[three, Opponent(), Opponent()])
+    quiet = seat(hand, opponents=[Opponent(discards=late), Opponent(), Opponent()])
+    assert pick_discard(calls, everything(calls), RNG, "normal").kind == kind("6p")
+    assert pick_discard(quiet, everything(quiet), RNG, "normal").kind == kind("3p")
+    easy = {pick_discard(calls, everything(calls), random.Random(i), "easy").kind for i in range(20)}
+    assert kind("6p") not in easy
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_both_levels_always_take_a_win(level: str) -> None:
+    """D52: a tsumo or ron on offer is always declared, at either level, over a riichi or a pon."""
+    s = seat("123m456p789s1122z", drawn="1z")
+    turn = TurnOptions(discards=everything(s), riichi={kind("2z")}, tsumo=True)
+    assert choose_turn(s, turn, random.Random(1), level).action == "tsumo"
+    claim = ClaimOptions(kind=kind("1z"), ron=True, pon=True)
+    assert choose_claim(seat("123m456p789s1122z"), claim, random.Random(1), level).action == "ron"

@@ -79,7 +79,7 @@ def test_same_seed_same_decision() -> None:
     assert len(picks) == 1
 
 
-def test_easy_level_plays_by_hand_class() -> None:
+def test_easy_level_plays_by_hand_class() -> None:  # D52
     choice = choose_poker(spot("7s2d", board="7h7c2d", to_call=0, pot=2000), CHECKED, random.Random(0), "easy")
     assert choice.action == "bet"  # a full house
 
@@ -181,3 +181,16 @@ def test_holdem_decisions_sample_in_full() -> None:
     rng = _Counting(3)
     poker_decision(spot("AsAh", "AdKc2h", to_call=0, pot=1000, opponents=1), CHECKED, rng, "hard")
     assert rng.samples == SAMPLES["hard"]
+
+
+def test_easy_reads_the_hand_class_and_normal_simulates_the_equity() -> None:
+    """D52: after the flop the easy level draws no sample deal at all (its hand class decides);
+    the normal level estimates its equity over sampled deals."""
+    from engine.cpu.poker_play import SAMPLES, poker_decision
+
+    flop = spot("AsAh", "AdKc2h", to_call=0, pot=1000, opponents=1)
+    easy, normal = _Counting(3), _Counting(3)
+    poker_decision(flop, CHECKED, easy, "easy")
+    poker_decision(flop, CHECKED, normal, "normal")
+    assert easy.samples == 0
+    assert normal.samples == SAMPLES["normal"] > 0

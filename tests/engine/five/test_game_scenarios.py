@@ -69,7 +69,7 @@ def test_f3_dealer_keeps_the_round_in_the_view() -> None:
 
 
 def test_f4_no_yaku_is_not_offered_and_the_view_says_why() -> None:
-    # F4: B's open 234m 567p 345s 678m 99s is complete but has no yaku.
+    # F4: B's open 234m 567p 345s 678m 99s is complete but has no yaku. (D28)
     spec = scenario("f4-open-hand-without-yaku-may-not-tsumo")
     game = replay_first(spec, len(spec["moves"]) - 1)
     assert game.waiting_on() == ["B"]
@@ -146,3 +146,53 @@ def test_f8_riichi_furiten_shows_in_the_view() -> None:
     game = replay_first(spec, len(spec["moves"]) - 1)
     assert game.waiting_on() == ["D"]
     assert game.view("B")["furiten"] is True and game.view("B")["riichi_declared"] is True
+
+
+def test_f3_a_score_below_zero_and_a_dealer_keeping_north_do_not_end_the_game() -> None:
+    # D44: A is at -40 after W1 and play goes on; A's wins in N1 keep the North round (honba 1,
+    # then 2) and the game ends only when B wins N1.
+    spec = scenario("f3-dealer-keeps-the-north-round-with-a-score-below-zero")
+    seen = []
+    for done in (6, 7, 10, 12):
+        game = replay_first(spec, done)
+        view = game.public_view()
+        seen.append((view["round"], view["honba"], game.finished, view["seats"][0]["points"]))
+    assert seen == [("N1", 0, False, -40), ("N1", 1, False, -10), ("N1", 2, False, 50), ("N1", 2, True, 20)]
+
+
+def test_f3_no_limit_on_how_often_the_dealer_keeps_the_round() -> None:
+    # D44: twelve dealer tsumos in a row in the North round: N1 with honba 12, the game goes on.
+    hand = {"hands": {"A": "123m456m789p234s5s"}, "draws": "5s", "dead": {"dora": ["3z"]}}
+    lose = {"hands": {"B": "1m2m3m4p5p6p7s8s9s2s3s9m9m"}, "draws": "4s", "dead": {"dora": ["7z"]}}
+    keeps = 12
+    spec = {"game": "five", "players": ["A", "B", "C", "D"], "seed": 8,
+            "kyoku": [lose] * 3 + [hand] * keeps,
+            "moves": [["A", "tsumogiri"], ["B", "ron"]] * 3 + [["A", "tsumo"]] * keeps}
+    game = replay(spec)
+    view = game.public_view()
+    assert not game.finished and (view["round"], view["dealer"], view["honba"]) == ("N1", "A", keeps)
+    results = game.summary()["kyoku_results"]
+    assert [(r["kyoku"], r["honba"], r["winner"]) for r in results[3:]] == [("N1", h, "A") for h in range(keeps)]
+    assert results[-1]["yaku"][-1] == f"Dealer Bonus +{keeps - 1}"
+
+
+@pytest.mark.parametrize(
+    ("options", "tenpai", "next_round"),
+    [
+        ({"seven_pairs": True, "thirteen_orphans": True}, ["A", "B"], ("E1", 1)),
+        ({"seven_pairs": True}, ["A"], ("E1", 1)),
+        ({"thirteen_orphans": True}, ["B"], ("S1", 0)),
+        ({}, [], ("S1", 0)),
+    ],
+)
+def test_f7_special_waits_count_at_a_draw_only_with_their_option(
+    options: dict[str, bool], tenpai: list[str], next_round: tuple[str, int]
+) -> None:
+    # D30: A waits on 3p for seven pairs, B on 7z for thirteen orphans (no copy of either can come);
+    # each option makes its own shape tenpai, and A's tenpai keeps the round for the dealer.
+    spec = {**scenario("f7-special-waits-are-tenpai-with-the-options"), "options": options}
+    game = replay(spec)
+    record = game.summary()["kyoku_results"][0]
+    assert (record["result"], record["tenpai"]) == ("draw", tenpai)
+    view = game.public_view()
+    assert (view["round"], view["honba"]) == next_round

@@ -56,6 +56,7 @@ def test_j10_loss_below_zero_facing_a_bet_is_all_in_with_chips_already_in() -> N
 
 
 def test_j10_with_nothing_in_is_all_in_for_nothing_and_wins_nothing() -> None:
+    """D20: D, taken to 0 before putting a chip in, stays in the hand, wins no pot, and is shown."""
     hand = make("ABCD", "A", dict.fromkeys("ABCD", 10_000))
     assert hand.to_act == "D"
     hand.adjust_stack("D", -10_000)  # exactly 0: all-in with no chips in the hand
@@ -66,9 +67,11 @@ def test_j10_with_nothing_in_is_all_in_for_nothing_and_wins_nothing() -> None:
     assert all("D" not in p.eligible for p in hand.result.pots)
     assert hand.result.net["D"] == 0 and hand.stack("D") == 0
     assert hand.result.pots[0].winners == ("A",)  # D's aces win nothing
+    assert "D" in hand.result.shown and hand.result.won.get("D", 0) == 0  # but are shown
 
 
 def test_j10_leaving_one_player_able_to_act_runs_the_board_out() -> None:
+    """D18 (P3): only A can still act and faces no bet, so the board is dealt out and both hands shown."""
     hand = make("AB", "A", {"A": 10_000, "B": 10_000})
     play(hand, "A raise 2000")
     hand.adjust_stack("B", -10_000)  # B had 9500 behind, now -500, all-in for the 500 blind
@@ -79,6 +82,7 @@ def test_j10_leaving_one_player_able_to_act_runs_the_board_out() -> None:
 
 
 def test_j11_all_in_player_paid_while_facing_a_raise_must_act_again() -> None:
+    """D19: D, live again, acts when the action next reaches its seat, not out of turn."""
     hand = make("ABCD", "A", {"A": 10_000, "B": 10_000, "C": 10_000, "D": 1500})
     play(hand, "D allin", "A call", "B raise 4000", "C fold")
     assert hand.to_act == "A" and hand.status("D") == "all-in"
@@ -94,6 +98,7 @@ def test_j11_all_in_player_paid_while_facing_a_raise_must_act_again() -> None:
 
 
 def test_j11_after_the_round_closed_acts_on_the_next_street_in_turn() -> None:
+    """D19: made live after its round closed, C acts on the next street when its seat comes."""
     hand = make("ABC", "A", {"A": 10_000, "B": 10_000, "C": 1000})
     play(hand, "A call", "B call", "C allin", "A call", "B call")
     assert hand.street == FLOP and hand.to_act == "B"
@@ -107,6 +112,7 @@ def test_j11_after_the_round_closed_acts_on_the_next_street_in_turn() -> None:
 
 
 def test_j11_short_all_in_paid_stays_short_and_does_not_reopen() -> None:
+    """D19: C's short all-in stays short once C is paid: B, who already acted, still may not raise."""
     hand = make("ABC", "A", {"A": 10_000, "B": 10_000, "C": 3000})
     play(hand, "A call", "B call", "C check", "B bet 2000", "C allin", "A call")
     assert hand.legal("B") == [["B", "fold"], ["B", "call"]]

@@ -63,6 +63,7 @@ def test_side_pots_and_statuses_in_public_view() -> None:
 
 
 def test_default_move_checks_when_it_can_else_folds() -> None:
+    """D13 (J15): the timeout move is check when nothing is to call, else fold."""
     game = table()
     assert game.default_move("A") == ["A", "fold"]
     game.play(["A", "call"])

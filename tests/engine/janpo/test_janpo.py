@@ -81,15 +81,20 @@ def test_ron_has_no_poker_effect_and_the_hand_plays_on() -> None:
 
 
 def test_default_move_never_puts_chips_in() -> None:
-    """J15: timeout = check-or-fold with tsumogiri; pass on calls."""
+    """J15, D13: timeout = check when nothing is to call, else fold, with tsumogiri; pass on calls."""
     g = fresh()
     assert g.default_move("A") == ["A", "tsumogiri", "fold"]
     with pytest.raises(IllegalMove):
         g.default_move("B")
+    for move in (["A", "tsumogiri", "call"], ["B", "tsumogiri", "fold"], ["C", "tsumogiri", "call"]):
+        pass_claims(g)
+        g.play(move)
+    pass_claims(g)
+    assert g.default_move("D") == ["D", "tsumogiri", "check"]  # the big blind, nothing to call
 
 
 def test_riichi_with_a_chip_action_must_leave_the_deposit() -> None:
-    """D1: riichi + chip action only while 1,000 points stay behind for the deposit (R9)."""
+    """D9: riichi + chip action only while 1,000 points stay behind for the deposit (R9)."""
     g = fresh(seed=3)
     legal = g._riichi_affordable("A", ["raise", [1000, 25000]])
     assert legal == ["raise", [1000, 24000]]

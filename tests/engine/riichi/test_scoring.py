@@ -207,6 +207,7 @@ def test_r7_pao_yakuman_names_are_the_library_names() -> None:
 
 
 def test_tenhou_stacks_with_kokushi() -> None:
+    """D35: tenhou is a yakuman and stacks with kokushi: a double yakuman."""
     s = scored(win("19m19p19s12345677z", "7z", seat_wind=0, tsumo=True, tenhou=True))
     assert s.yakuman_parts == ("Kokushi Musou Juusanmen Matchi", "Tenhou")
     assert (s.tsumo_dealer, s.tsumo_other, s.total) == (0, 32000, 96000)
@@ -216,6 +217,7 @@ def test_tenhou_stacks_with_kokushi() -> None:
 
 
 def test_r6_kazoe_is_sanbaiman() -> None:
+    """R6, D35: dora counts toward kazoe, which stops at sanbaiman."""
     # riichi, san ankou, chinitsu, dora 6 = 15 han: sanbaiman, not yakuman
     s = scored(win("11122233345699m", "6m", riichi=True, dora="1m2m"))
     assert s.han >= 13 and not s.yakuman
@@ -248,6 +250,7 @@ def test_r9_ura_dora_only_with_riichi() -> None:
 
 
 def test_double_riichi_counts_ura_and_ippatsu() -> None:
+    """D34: double riichi is 2 han instead of riichi's 1, with ippatsu and ura dora."""
     s = scored(win("234m234m567p678s55s", "7p", double_riichi=True, ippatsu=True, ura="1m"))
     assert {"Double Riichi", "Ippatsu", "Ura Dora"} <= set(s.yaku) and "Riichi" not in s.yaku
     assert s.han == 2 + 1 + 3 + 2
@@ -257,6 +260,7 @@ def test_double_riichi_counts_ura_and_ippatsu() -> None:
 
 
 def test_pinfu_tsumo_is_20_fu() -> None:
+    """D33: pinfu earns no tsumo fu, so a pinfu tsumo is 20 fu."""
     s = scored(win("234m234m567p678s55s", "7p", riichi=True, tsumo=True))
     assert (s.fu, s.han) == (20, 5)
     assert "Pinfu" in s.yaku and "Menzen Tsumo" in s.yaku
@@ -270,6 +274,7 @@ def test_chiitoitsu_is_25_fu() -> None:
 
 
 def test_open_hand_without_fu_is_30_fu_on_ron() -> None:
+    """D33: an open hand that earns no fu is scored at 30 fu on a ron."""
     s = scored(win("567p678s55s234s", "7p", melds=((MeldKind.CHI, "234m"),)))
     assert (s.fu, s.ron) == (30, 1000)
 
