@@ -74,7 +74,7 @@ MESSAGES: dict[str, str] = {
     "opt.length": "length",
     "opt.length.desc": "East round only, or East and South rounds",
     "opt.small_blind": "small_blind",
-    "opt.small_blind.desc": "Hold'em: the small blind (multiple of 100)",
+    "opt.small_blind.desc": "Hold'em: the small blind (multiple of 100; half the big blind if left out)",
     "opt.big_blind": "big_blind",
     "opt.big_blind.desc": "Hold'em: the big blind (multiple of 100)",
     "opt.stack": "stack",

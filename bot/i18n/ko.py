@@ -74,7 +74,7 @@ MESSAGES: dict[str, str] = {
     "opt.length": "길이",
     "opt.length.desc": "동풍전만, 또는 동남전(반장전)",
     "opt.small_blind": "스몰블라인드",
-    "opt.small_blind.desc": "홀덤: 스몰 블라인드 (100 단위)",
+    "opt.small_blind.desc": "홀덤: 스몰 블라인드 (100 단위, 비우면 빅 블라인드의 절반)",
     "opt.big_blind": "빅블라인드",
     "opt.big_blind.desc": "홀덤: 빅 블라인드 (100 단위)",
     "opt.stack": "스택",
