@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.games import new_game
 from engine.tiles import is_red
 from engine.wall import build_wall
 from tests.engine.riichi.scenario_check import check, load
@@ -60,3 +61,16 @@ def test_r1_every_wall_holds_136_tiles_with_three_red_fives() -> None:
         assert sorted(tiles) == list(range(136))
         assert len(wall.live) == 70 and len(wall.dora + wall.ura + wall.rinshan) == 14
         assert sorted(t for t in tiles if is_red(t)) == [16, 52, 88]
+
+
+def test_pon_puts_the_red_five_into_the_meld() -> None:
+    """D7: B holds the red 0p and two plain 5p and pons A's plain 5p: the meld takes the red
+    five (and one plain), the hand keeps a plain 5p."""
+    game = new_game({"game": "riichi", "players": ["A", "B", "C", "D"], "seed": 3, "options": {"length": "east"},
+                     "kyoku": [{"hands": {"A": "5p123m456m789m1z2z3z", "B": "05p5p13m79s1234z67z"}, "draws": "4z"}]})
+    game.play(["A", "discard", "5p"])
+    game.play(["B", "pon"])
+    assert game.public_view()["seats"][1]["melds"] == [
+        {"type": "pon", "tiles": ["0p", "5p", "5p"], "called": "5p", "from": "A"}]
+    hand = game.view("B")["hand"]
+    assert "5p" in hand and "0p" not in hand
