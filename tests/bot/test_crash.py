@@ -74,7 +74,11 @@ def test_kill_9_at_random_instants_loses_no_told_move(tmp_path: Path) -> None:
             while len(journal.read_text().splitlines()) <= told_before and time.monotonic() < deadline:
                 assert process.poll() is None, process.stderr.read().decode() if process.stderr else "runner exited"
                 time.sleep(0.05)  # until this run has told its first move: the table goes on after a restart
-            assert len(journal.read_text().splitlines()) > told_before, "no move was played after the restart"
+            if len(journal.read_text().splitlines()) <= told_before:
+                process.send_signal(signal.SIGKILL)
+                process.wait()
+                log = process.stderr.read().decode(errors="replace")[-4000:] if process.stderr else ""
+                raise AssertionError(f"no move was played after the restart; the runner's log ends:\n{log}")
             time.sleep(rng.uniform(0.0, 1.5))  # then a random instant
         finally:  # a failed check must not leave the runner (and its workers) behind
             process.send_signal(signal.SIGKILL)
