@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.base import IllegalMove, ScenarioError
 from engine.games import new_game
+from engine.holdem.hand import UNIT
 
 SEAT_LETTERS = "ABCDEFGHIJ"
 
@@ -67,7 +68,7 @@ def _holdem(choices: Choices) -> dict[str, Any]:
     """Blinds and stacks (D56): a big blind given alone gets half of it as the small blind, in
     whole 100s as every amount is (P4), so 500 gives 200/500 rather than a refused 250."""
     big = choices.big_blind or 200
-    small = choices.small_blind or max(100, big // 200 * 100)
+    small = choices.small_blind or max(UNIT, big // 2 // UNIT * UNIT)
     return {"blinds": [small, big], "stacks": choices.stack or 100 * big}
 
 

@@ -12,8 +12,7 @@ import pytest
 from bot.comfort import UserSettings, auto_move
 from bot.play import turns
 from bot.play.session import TableSession
-from bot.play.table import Seat, Table
-from engine.games import new_game
+from bot.play.table import Table
 from tests.bot.harness import (
     CHANNEL_ID,
     GUILD_ID,
@@ -29,6 +28,8 @@ from tests.bot.harness import (
     table_of,
     until,
 )
+from tests.bot.test_settings_me_turns import A_HAND, play_to_claim
+from tests.bot.test_settings_me_turns import session_for as dealt_session
 
 GUEST = 500_000_000_000_000_031
 HOLDEM: dict[str, Any] = {"game": "holdem", "stack": 100_000, "big_blind": 200}
@@ -92,27 +93,16 @@ async def test_the_deadline_is_the_turn_time_plus_what_is_left_of_the_bank(fake:
     assert table.deadlines["A"] == pytest.approx(session.started["A"] + 30)  # the turn time alone
 
 
-USERS = {"A": 11, "B": 12, "C": 13, "D": 14}
-# A (East, dealer) holds a pair of the south wind: B's 2z is A's to pon (as in test_settings_me_turns).
-PON_HAND = "123m456p789s2255z"
 # One step from ready with a spare 7z: a drawn 2z (a guest wind, no dora under a 9m indicator) is
 # let go by auto-tsumogiri; no riichi is on offer, so the switch answers the turn.
 IDLE_HAND = "123m456p1379s557z"
 
 
 def session_for(kyoku: dict[str, Any], mine: UserSettings) -> TableSession:
-    """Four people at a riichi table dealt ``kyoku``; seat A's player has the switches ``mine``."""
-    table = Table("t1", 1, 2, "riichi", USERS["A"], options={"length": "south"}, status="playing", seed=5,
-                  seats=[Seat(USERS[p], p) for p in "ABCD"])
-    table.game = new_game({"game": "riichi", "players": table.players, "seed": 5, "options": table.options,
-                           "kyoku": [kyoku]})
-    table.bank = dict.fromkeys(table.players, 60.0)
-    session = TableSession(table)
-
-    async def load(user_id: int) -> UserSettings:
-        return mine if user_id == USERS["A"] else UserSettings()
-
-    session.load_settings = load
+    """Four people at a riichi table dealt ``kyoku`` (seat A's player has the switches ``mine``),
+    each with the 60 s bank a started table gives them."""
+    session = dealt_session(kyoku, mine)
+    session.table.bank = dict.fromkeys(session.table.players, 60.0)
     return session
 
 
@@ -125,12 +115,8 @@ def prompted_move(session: TableSession, player: str) -> turns.Outcome:
 
 async def test_a_claim_that_runs_out_is_passed() -> None:
     """D53: on expiry the engine's timeout move is played; on a claim that is pass."""
-    session = session_for({"hands": {"A": PON_HAND}, "draws": "1p2z"}, UserSettings())
-    await turns.advance(session, pace=False, now=0.0)
-    turns.human_move(session, "A", session.table.prompts["A"], ["A", "tsumogiri"], 0.0)
-    await turns.advance(session, pace=False, now=0.0)
-    turns.human_move(session, "B", session.table.prompts["B"], ["B", "tsumogiri"], 0.0)
-    await turns.advance(session, pace=False, now=0.0)
+    session = session_for({"hands": {"A": A_HAND}, "draws": "1p2z"}, UserSettings())  # B's 2z is A's to pon
+    await play_to_claim(session)
     assert ["A", "pon"] in session.legal["A"]
     turns.timeout_move(session, "A")
     table = session.table
