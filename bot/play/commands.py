@@ -189,7 +189,9 @@ async def resume_one(m: Any, record: TableRecord) -> TableSession | None:
     async with m.working(session):
         async with session.lock:
             out = await _resume(m, session, dict(table.deadlines))
-        await m.effects.run(session, out)
+    # Told in the background: start-up (and a take-over's click) must not wait on Discord's
+    # pacing, e.g. for the standings of a game whose last move was stored just before a crash.
+    m.spawn(m.effects.run(session, out))
     return session
 
 

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+from functools import partial
 from typing import Any
 
+from bot.play import persist
 from engine.games import new_game
 from tests.bot.harness import (
     CHANNEL_ID,
+    GUILD_ID,
     HOST,
+    PREFERENCE,
     FakeDiscord,
     StartBot,
     Stored,
@@ -127,6 +132,49 @@ async def test_restart_mid_hand_resumes_from_the_database(fake: FakeDiscord, sta
     await until(lambda: len(resumed.moves) > len(moves))
     assert resumed.moves[len(moves)] == ["A", "call"]
     await until(lambda: len(resumed.moves) > len(moves) + 1)  # and the CPUs play on
+
+
+async def test_restart_just_after_the_last_move_was_stored_ends_the_game_at_start_up(
+        fake: FakeDiscord, start_bot: StartBot, monkeypatch: Any) -> None:
+    """A process killed between storing a game's last moves and storing its end: the next start
+    finds the game over on replay, stores its end and posts the standings, and its start-up does
+    not wait for those posts (Discord's pacing would hold the login for as long)."""
+    fake.add_user(HOST, "Alice")
+    first = await start_bot()
+    await open_table(fake, first, **HOLDEM)
+    table = table_of(first)
+    finish = persist.finish
+
+    async def killed(*args: Any) -> None:
+        raise ConnectionError("the process died here")
+
+    monkeypatch.setattr(persist, "finish", killed)
+    for _ in range(400):
+        hand = await until(lambda: (table.game is not None and table.game.finished) or pending_hand(fake, HOST))
+        if hand is True:
+            break
+        labels = [b["label"] for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]
+        token = fake.click(first, HOST, hand, hand.button(next(lab for lab in (*PREFERENCE, labels[0])
+                                                               if lab in labels))["custom_id"])
+        await until(partial(_over_or_answered, fake, table, token))
+    assert table.game is not None and table.game.finished
+    await first.tables.close()
+    monkeypatch.setattr(persist, "finish", finish)
+    assert [r.table_id for r in await first.store.load_unfinished()] == [table.table_id]  # as a crash leaves it
+
+    login = asyncio.ensure_future(start_bot())
+    await fake.quiet.wait()  # nothing moves the clock meanwhile
+    assert login.done(), "start-up waited on Discord's pacing"
+    second = login.result()
+    await fake.file_in(CHANNEL_ID, "standings.png")
+    await fake.settle()
+    assert second.tables.table_in(CHANNEL_ID) is None
+    assert await second.store.load_unfinished() == []
+    assert [g.game_id for g in await second.store.history(GUILD_ID, limit=5)]  # the finished game is stored
+
+
+def _over_or_answered(fake: FakeDiscord, table: Any, token: str) -> bool:
+    return (table.game is not None and table.game.finished) or fake.prompt_answered(token)
 
 
 async def test_rate_limit_and_server_error_from_discord(fake: FakeDiscord, start_bot: StartBot) -> None:
