@@ -57,8 +57,7 @@ async def abort(m: Any, interaction: discord.Interaction) -> None:
     if session is None:
         return await answer(interaction, "err.no_table")
     table = session.table
-    perms = getattr(interaction, "permissions", None)
-    if interaction.user.id != table.host_id and not (perms and perms.manage_guild):
+    if not may_stop(interaction, table.host_id):
         return await answer(interaction, "err.host_only")
     await interaction.response.defer()
     async with session.lock:
@@ -73,6 +72,12 @@ async def abort(m: Any, interaction: discord.Interaction) -> None:
     except discord.HTTPException as e:
         log.info("could not say the table was stopped: %s", e)
     await m.effects.strip_table_message(session)
+
+
+def may_stop(interaction: discord.Interaction, host_id: int) -> bool:
+    """The table's host, or someone who manages the server, may stop it."""
+    perms = getattr(interaction, "permissions", None)
+    return interaction.user.id == host_id or bool(perms and perms.manage_guild)
 
 
 async def status(m: Any, interaction: discord.Interaction) -> None:

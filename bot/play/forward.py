@@ -7,6 +7,9 @@ rebuilds the interaction with :func:`rebuild` and runs the usual handler. Both s
 through the interaction's webhook token (valid 15 minutes), which any process may use: the
 response object :class:`Deferred` turns each first-response call of the handlers into its
 follow-up form, so the handlers need not know where the click came from.
+
+Likewise ``/table leave``, ``abort`` and ``status``: they reach the process of the server's shard,
+and a table taken over by another process (its first holder died) is served there.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from bot.play.buttons import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 AMOUNT = re.compile(r"jp:a:(?P<table>\w+):(?P<no>\d+):(?P<index>\d+)")  # buttons.AmountModal's custom id
+CHANNEL_COMMANDS = ("leave", "abort", "status")  # ``/table`` commands the table's holder answers
 EDIT_KEYS = ("content", "embed", "embeds", "attachments", "view", "allowed_mentions")
 
 
@@ -56,9 +60,11 @@ def settle(interaction: discord.Interaction, forwarded: bool = False) -> None:
     interaction._cs_response = Deferred(interaction, forwarded)  # type: ignore[attr-defined]
 
 
-async def acknowledge(interaction: discord.Interaction) -> None:
+async def acknowledge(interaction: discord.Interaction, private: bool = False) -> None:
+    """``private``: a command's answer is for its user alone (its first follow-up takes the
+    place of this acknowledgement, ephemeral or not as the acknowledgement was)."""
     if not interaction.response.is_done():
-        await interaction.response.defer()
+        await interaction.response.defer(ephemeral=private)
     settle(interaction)
 
 
@@ -76,23 +82,46 @@ def payload(interaction: discord.Interaction) -> dict[str, Any]:
         "locale": str(interaction.locale),
         "channel_id": str(interaction.channel_id or 0),
         "message_id": str(interaction.message.id) if interaction.message else None,
+        **_member(interaction),
     }
+
+
+def _member(interaction: discord.Interaction) -> dict[str, Any]:
+    """A server interaction's server and member, with the member's permissions in the channel
+    (``/table abort`` lets a server manager stop any table)."""
+    if interaction.guild_id is None:
+        return {}
+    user = interaction.user
+    return {"guild_id": str(interaction.guild_id), "member": {
+        "user": {"id": str(user.id), "username": user.name, "global_name": user.display_name,
+                 "discriminator": "0", "avatar": None},
+        "roles": [], "flags": 0, "permissions": str(interaction.permissions.value)}}
 
 
 def rebuild(bot: Any, data: dict[str, Any]) -> discord.Interaction:
     raw = {"version": 1, "attachment_size_limit": 25 << 20, "entitlements": [], **data}
     raw.pop("message_id", None)
     interaction: discord.Interaction = discord.Interaction(data=raw, state=bot._connection)  # type: ignore[arg-type]
+    channel = bot.get_partial_messageable(int(data["channel_id"]), guild_id=int(data.get("guild_id") or 0) or None)
+    if interaction.channel is None and channel.id:  # what ``channel_id`` reads (a command's channel)
+        interaction.channel = channel
     if data.get("message_id"):
-        channel = bot.get_partial_messageable(int(data["channel_id"]))
         interaction.message = channel.get_partial_message(int(data["message_id"]))
     settle(interaction, forwarded=True)
     return interaction
 
 
 async def dispatch(bot: Any, interaction: discord.Interaction) -> bool:
-    """Run the button handler the custom id names; False if it names none."""
+    """Run the button handler the custom id names, or the ``/table`` command; False if it names
+    neither."""
     data: dict[str, Any] = dict(interaction.data or {})
+    if interaction.type is discord.InteractionType.application_command:
+        sub = next((str(o.get("name")) for o in data.get("options") or []), "")
+        if data.get("name") == "table" and sub in CHANNEL_COMMANDS:
+            await getattr(bot.tables, sub)(interaction)
+            return True
+        log.info("a forwarded command is not one a holder serves: %r %r", data.get("name"), sub)
+        return False
     custom_id = str(data.get("custom_id", ""))
     for cls in DYNAMIC_ITEMS:
         match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)

@@ -44,7 +44,7 @@ async def new_table(m: Any, interaction: discord.Interaction, game: str, options
         return await answer(interaction, "err.bad_options", reason=reason)
     user = interaction.user
     guild = [s for s in m.sessions.values() if s.table.guild_id == interaction.guild_id]
-    if m.table_in(interaction.channel_id):
+    if m.table_in(interaction.channel_id) or await m.served_elsewhere(interaction.channel_id):
         return await answer(interaction, "err.table_exists")
     if any(s.table.status == "lobby" and s.table.host_id == user.id for s in guild):
         return await answer(interaction, "err.lobby_open")

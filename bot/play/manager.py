@@ -335,33 +335,61 @@ class TableManager:
             await clicks.on_back(self, interaction, table_id)
 
     async def leave(self, interaction: discord.Interaction) -> None:
-        await commands.leave(self, interaction)
+        if not await self.routed_elsewhere(interaction, private=True):
+            await commands.leave(self, interaction)
 
     async def abort(self, interaction: discord.Interaction) -> None:
-        await commands.abort(self, interaction)
+        if not await self.routed_elsewhere(interaction, private=False):
+            await commands.abort(self, interaction)
 
     async def status(self, interaction: discord.Interaction) -> None:
-        await commands.status(self, interaction)
+        if not await self.routed_elsewhere(interaction, private=True):
+            await commands.status(self, interaction)
 
     async def verify(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await commands.verify(self, interaction, game)
 
     # ---- several processes ---------------------------------------------------------------------
 
-    async def route(self, interaction: discord.Interaction, table_id: str) -> bool:
+    async def route(self, interaction: discord.Interaction, table_id: str, private: bool = False) -> bool:
         """True if this process serves the interaction; False once it has gone to the holder."""
         if not self.shared or table_id in self.sessions or self.closed:
             return True
         if forward.forwarded(interaction):  # sent here, yet no longer here: serve it if we can
             await self.take_over(table_id)
             return True
-        await forward.acknowledge(interaction)  # within Discord's 3 seconds, whoever answers
+        await forward.acknowledge(interaction, private)  # within Discord's 3 seconds, whoever answers
         for _ in range(2):
             if await self.store.forward(table_id, forward.payload(interaction)) is not None:
                 return False
             if await self.take_over(table_id) is not None:
                 return True
         return True  # the handler answers from what is here (a stale button)
+
+    async def routed_elsewhere(self, interaction: discord.Interaction, private: bool) -> bool:
+        """A ``/table`` command for this channel's table, which another process serves (it took the
+        table over): True once it went there. A non-host's ``abort`` is refused here, privately."""
+        channel_id = interaction.channel_id
+        if not self.shared or self.closed or channel_id is None or self.session_in(channel_id) is not None \
+                or forward.forwarded(interaction):
+            return False
+        table_id = await self.store.table_in_channel(channel_id)
+        if table_id is None:
+            return False
+        if not private:
+            record = await self.store.load_table(table_id)
+            if record is not None and not commands.may_stop(interaction, int(record.meta["host"])):
+                await answer(interaction, "err.host_only")
+                return True
+        return not await self.route(interaction, table_id, private)
+
+    async def served_elsewhere(self, channel_id: int) -> bool:
+        """Another process serves a table in this channel (or did, and it is now taken over here)."""
+        if not self.shared or self.session_in(channel_id) is not None:
+            return False
+        table_id = await self.store.table_in_channel(channel_id)
+        return table_id is not None and (await self.store.lease_holder(table_id) is not None
+                                         or await self.take_over(table_id) is not None)
 
     async def take_over(self, table_id: str) -> TableSession | None:
         """Take the lease of a table nobody serves, load it and carry on playing it here."""

@@ -324,6 +324,11 @@ class Store(ABC):
         guilds (Discord's ``(guild_id >> 22) % shard_count``; tables outside a guild go to shard 0)."""
 
     @abstractmethod
+    async def table_in_channel(self, channel_id: int) -> str | None:
+        """The id of the table in play in this channel (lobby or game), if one is stored: with
+        several processes, the channel's table may be served by another one than the asker."""
+
+    @abstractmethod
     async def delete_table(self, table_id: str) -> None: ...
 
     @abstractmethod

@@ -136,6 +136,11 @@ class PostgresStore(PostgresCoordination, Store):
         async with self._pool.acquire() as conn:
             return await live.load_unfinished(conn, shard)
 
+    async def table_in_channel(self, channel_id: int) -> str | None:
+        value = await self._pool.fetchval(
+            "SELECT table_id FROM live_tables WHERE channel_id = $1 ORDER BY position DESC LIMIT 1", channel_id)
+        return None if value is None else str(value)
+
     async def delete_table(self, table_id: str) -> None:
         await self._pool.execute("DELETE FROM live_tables WHERE table_id = $1", table_id)
 

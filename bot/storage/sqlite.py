@@ -112,6 +112,13 @@ class SQLiteStore(SQLiteCoordination, Store):
         async with self._lock:
             return await live.load_unfinished(self._db, shard)
 
+    async def table_in_channel(self, channel_id: int) -> str | None:
+        async with self._lock:
+            rows = list(await self._db.execute_fetchall(
+                "SELECT table_id FROM live_tables WHERE channel_id = ? ORDER BY created_at DESC LIMIT 1", (channel_id,)
+            ))
+        return str(rows[0][0]) if rows else None
+
     async def delete_table(self, table_id: str) -> None:
         async with self._lock:
             await self._db.execute("DELETE FROM live_tables WHERE table_id = ?", (table_id,))

@@ -40,6 +40,7 @@ LEASE = 1.5  # seconds; production holds 30
 SHARDS = 3
 GUILD_SHARD = (GUILD_ID >> 22) % SHARDS
 HOLDEM: TableOptions = {"game": "holdem", "stack": 1600, "big_blind": 200, "seating": "join"}
+STRANGER = 500_000_000_000_000_002
 Start = Callable[..., Awaitable[JanpoBot]]
 
 
@@ -67,8 +68,8 @@ async def start(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[FakeDisc
         store = await Store.open(schema_url)
         seeds = iter(range(7, 10**9))
         config = Config(token="fake-token", shard_ids=(shard,), shard_count=SHARDS)
-        bot = JanpoBot(config, store=store, seeds=lambda: next(seeds), cpu_pause=0.0, edit_interval=0.05,
-                       lease_seconds=LEASE, holder=f"bot{shard}", **kw)
+        bot = JanpoBot(config, store=store, seeds=lambda: next(seeds), lease_seconds=LEASE, holder=f"bot{shard}",
+                       **{"cpu_pause": 0.0, "edit_interval": 0.05, **kw})
         await log_in(bot)
         bots.append(bot)
         return bot
@@ -304,3 +305,41 @@ async def test_a_dead_holder_s_turn_timer_fires_once_elsewhere(start: tuple[Fake
     moves = record.scenario["moves"]
     assert moves[count][0] == "A" and moves[count + 1][0] != "A"  # A's turn timed out, once
     assert await store.lease_holder(table_id) in ("bot0", "bot2")
+
+
+async def test_channel_commands_reach_a_table_another_process_took_over(start: tuple[FakeDiscord, Start]) -> None:
+    """The server's process died and another one took its table over; the server's process runs
+    again. ``/table status``, ``new``, ``leave`` and ``abort`` in the channel reach it, and it
+    serves them from the table where it is played (before: "there is no table" and a second table
+    in the channel)."""
+    fake, start_one = start
+    fake.add_user(STRANGER, "Mallory")
+    bots = [await start_one(i, **({"cpu_pause": 60.0} if i == 0 else {})) for i in range(SHARDS)]  # no CPU
+    # moves where the table goes: a table played by CPUs alone would be over before the last command
+    store = bots[0].store
+    table_id = await open_table(fake, bots[GUILD_SHARD])
+    await asyncio.sleep(LEASE)  # past the start-up sweep for orphans, which would take the table first
+    await kill(bots[GUILD_SHARD])
+    await wait_for(lambda: _free(store, table_id), "the lease to run out", LEASE * 4)
+    token, _ = await click_hand(fake, bots[0])  # a private click: the shard-0 process takes the table over
+    await wait_for(partial(played, fake, token), "the answer")
+    holder = bots[0].tables
+    guild_bot = await start_one(GUILD_SHARD)  # started again: the table stays with its holder
+    assert guild_bot.tables.table_in(CHANNEL_ID) is None and table_id in holder.sessions
+
+    async def command(user: int, name: str, **options: Any) -> Stored:
+        replies = len(fake.ephemerals(user))
+        fake.slash(guild_bot, user, f"table {name}", **options)
+        await wait_for(lambda: len(fake.ephemerals(user)) > replies, f"the answer to /table {name}")
+        return fake.last_reply(user)
+
+    status = await command(HOST, "status")
+    assert table_id in status.text() and "no table" not in status.text()
+    assert "already has a table" in (await command(HOST, "new", game="riichi")).text()
+    assert "Only the host" in (await command(STRANGER, "abort")).text()  # refused privately
+    assert "left the table" in (await command(HOST, "leave")).text()
+    assert holder.tables[table_id].seat("A").user_id is None  # played by a CPU from now on
+    fake.slash(guild_bot, HOST, "table abort")  # the host still may
+    await wait_for(lambda: any("was stopped" in m.text() for m in fake.channel_messages()), "the stop, told publicly")
+    assert await store.table_in_channel(CHANNEL_ID) is None and table_id not in holder.sessions
+    assert [g.table_id for g in await store.aborted_games(GUILD_ID)] == [table_id]

@@ -46,6 +46,14 @@ async def test_delete_table(store: Store) -> None:
     assert [r.table_id for r in await store.load_unfinished()] == ["b"]
 
 
+async def test_table_in_channel(store: Store) -> None:
+    await store.save_table(TableRecord("here", 1, 10, "holdem", {}, {}))
+    await store.save_table(TableRecord("there", 1, 11, "riichi", {}, {}))
+    assert [await store.table_in_channel(c) for c in (10, 11, 12)] == ["here", "there", None]
+    await store.delete_table("here")  # a table that ended or was stopped leaves its channel free
+    assert await store.table_in_channel(10) is None
+
+
 async def test_load_unfinished_by_shard(store: Store) -> None:
     guild_on_shard_1 = (1 << 22) * 7 + 5  # (id >> 22) % 2 == 1
     guild_on_shard_0 = (1 << 22) * 8 + 5
