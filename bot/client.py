@@ -81,7 +81,7 @@ class JanpoBot(commands.Bot):
         manager.setdefault("decisions", Decisions(kind=decide))  # processes when there is a second core
         self.tables = TableManager(self, store, time_scale=time_scale, **manager)
         # Every REST call outside interaction responses, paced on the tables' own clock.
-        self.outbox = Outbox(rate=config.rest_rate, clock=self.tables.clock)
+        self.outbox = Outbox(rate=config.process_rest_rate, clock=self.tables.clock)
         self.render_pool = RenderPool(kind=render, texts=tuple(CAPTIONS.values()))
         self.freeze_gc = freeze_gc
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]

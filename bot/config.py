@@ -27,6 +27,16 @@ class Config:
     shard_count: int | None = None
     max_tables: int = 25  # tables (lobbies and games) one server may have open at once
 
+    @property
+    def process_rest_rate(self) -> int:
+        """This process's part of ``rest_rate``. Discord's global limit is the bot token's, shared
+        by every process running the bot, so a process running k of the n shards paces itself at
+        k/n of it (at least one call a second): three processes of one shard each stay under the
+        token's limit together."""
+        if self.shard_count is None or self.shard_ids is None:
+            return self.rest_rate
+        return max(1, self.rest_rate * len(self.shard_ids) // self.shard_count)
+
 
 def python_command() -> str:
     """How the reader types this interpreter: ``python`` if that is it, else ``.venv/bin/python``.
@@ -52,8 +62,8 @@ def missing_token(python: str = "python") -> str:
         "Portal -> your application -> Bot -> Reset Token). Optional: DATABASE_PATH (default "
         f"{DEFAULT_DATABASE}) or DATABASE_URL (postgresql://...), SHARD_COUNT and SHARD_IDS (several "
         f"processes), DEV_GUILD_ID (a server id for `{python} -m bot sync --guild`), LOG_LEVEL "
-        "(DEBUG, INFO, WARNING or ERROR), DISCORD_REST_RATE (REST calls per second, default "
-        f"{DEFAULT_REST_RATE}). To see the games offline first, without Discord: {python} -m bot demo"
+        "(DEBUG, INFO, WARNING or ERROR), DISCORD_REST_RATE (REST calls per second for the whole bot, "
+        f"default {DEFAULT_REST_RATE}; several processes share it by their shards). To see the games offline first, without Discord: {python} -m bot demo"
     )
 
 

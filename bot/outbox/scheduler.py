@@ -117,6 +117,7 @@ class Outbox:
                  max_attempts: int = 3, backoff: float = 1.0, max_rate_limited: int = 5,
                  global_pause: float = 5.0) -> None:
         self._clock: Clock = clock or SystemClock()
+        self.rate = rate
         self._global = Pace(Limit(rate, 1.0))
         self._limits = {"channel": CHANNEL_LIMIT, "dm": DM_LIMIT, **(route_limits or {})}
         self._max_in_flight = max_in_flight
