@@ -97,7 +97,7 @@ async def verify(m: Any, interaction: discord.Interaction, game_id: int | None =
     lobby showed, its seed against the one derived from the secret and the Join/Start ids, its
     moves against the walls and decks of that seed. The record is read from the store, so this
     works after a restart; ``game_id`` picks a game from /history, else the channel's last one."""
-    running = m.table_in(interaction.channel_id) if game_id is None else None
+    running = await _running(m, interaction.channel_id) if game_id is None else None
     if running is not None and running.fairness is not None:
         return await answer(interaction, "verify.fair_running", commitment=running.fairness["commitment"])
     if running is not None and running.seed is not None:
@@ -120,6 +120,19 @@ async def verify(m: Any, interaction: discord.Interaction, game_id: int | None =
     await answer(interaction, "verify.fair_ok", game_id=stored.game_id, secret=fair["secret"],
                  commitment=fair["commitment"], seed=str(stored.scenario.get("seed")), ids=len(fair["entropy"]),
                  version=fair["rules_version"], moves=moves)
+
+
+async def _running(m: Any, channel_id: int | None) -> Table | None:
+    """The channel's table in play: served here, or (several processes) as another one stored it."""
+    table: Table | None = m.table_in(channel_id)
+    if table is not None or not m.shared or channel_id is None:
+        return table
+    table_id = await m.store.table_in_channel(channel_id)
+    record = await persist.load(m.store, table_id) if table_id else None
+    if record is None:
+        return None
+    return Table.from_record(record.table_id, record.guild_id, record.channel_id, record.game, record.scenario,
+                             record.meta)
 
 
 async def _stored_game(m: Any, interaction: discord.Interaction, game_id: int | None) -> StoredGame | None:

@@ -23,6 +23,7 @@ import pytest
 from bot.client import JanpoBot
 from bot.config import Config
 from bot.storage import Store
+from engine.rng import seed_digest
 from tests.bot.harness import (
     CHANNEL_ID,
     GUILD_ID,
@@ -309,9 +310,9 @@ async def test_a_dead_holder_s_turn_timer_fires_once_elsewhere(start: tuple[Fake
 
 async def test_channel_commands_reach_a_table_another_process_took_over(start: tuple[FakeDiscord, Start]) -> None:
     """The server's process died and another one took its table over; the server's process runs
-    again. ``/table status``, ``new``, ``leave`` and ``abort`` in the channel reach it, and it
-    serves them from the table where it is played (before: "there is no table" and a second table
-    in the channel)."""
+    again. ``/table status``, ``verify``, ``new``, ``leave`` and ``abort`` in the channel reach it,
+    and it serves them from the table where it is played (before: "there is no table" and a second
+    table in the channel)."""
     fake, start_one = start
     fake.add_user(STRANGER, "Mallory")
     bots = [await start_one(i, **({"cpu_pause": 60.0} if i == 0 else {})) for i in range(SHARDS)]  # no CPU
@@ -335,6 +336,8 @@ async def test_channel_commands_reach_a_table_another_process_took_over(start: t
 
     status = await command(HOST, "status")
     assert table_id in status.text() and "no table" not in status.text()
+    seed = holder.tables[table_id].seed
+    assert seed is not None and seed_digest(seed) in (await command(HOST, "verify")).text()  # read from the store
     assert "already has a table" in (await command(HOST, "new", game="riichi")).text()
     assert "Only the host" in (await command(STRANGER, "abort")).text()  # refused privately
     assert "left the table" in (await command(HOST, "leave")).text()
