@@ -48,7 +48,7 @@ async def new_table(m: Any, interaction: discord.Interaction, game: str, options
         return await answer(interaction, "err.table_exists")
     if any(s.table.status == "lobby" and s.table.host_id == user.id for s in guild):
         return await answer(interaction, "err.lobby_open")
-    if len(guild) >= m.guild_cap:
+    if await m.tables_in_guild(interaction.guild_id, len(guild)) >= m.guild_cap:
         return await answer(interaction, "err.guild_full", count=m.guild_cap)
     table = Table(secrets.token_hex(4), interaction.guild_id, interaction.channel_id, game, user.id,
                   options=options, timer=timer, level=level, lang=table_lang, seating=seating, assist=assist,

@@ -383,6 +383,11 @@ class TableManager:
                 return True
         return not await self.route(interaction, table_id, private)
 
+    async def tables_in_guild(self, guild_id: int, here: int) -> int:
+        """The server's open tables: ``here`` in this process, and (several processes) those the
+        store holds, which include the ones other processes took over."""
+        return max(here, await self.store.tables_in_guild(guild_id)) if self.shared else here
+
     async def served_elsewhere(self, channel_id: int) -> bool:
         """Another process serves a table in this channel (or did, and it is now taken over here)."""
         if not self.shared or self.session_in(channel_id) is not None:

@@ -329,6 +329,11 @@ class Store(ABC):
         several processes, the channel's table may be served by another one than the asker."""
 
     @abstractmethod
+    async def tables_in_guild(self, guild_id: int) -> int:
+        """How many tables (lobbies and games) of this server are stored in play, whichever
+        process serves them."""
+
+    @abstractmethod
     async def delete_table(self, table_id: str) -> None: ...
 
     @abstractmethod

@@ -141,6 +141,9 @@ class PostgresStore(PostgresCoordination, Store):
             "SELECT table_id FROM live_tables WHERE channel_id = $1 ORDER BY position DESC LIMIT 1", channel_id)
         return None if value is None else str(value)
 
+    async def tables_in_guild(self, guild_id: int) -> int:
+        return int(await self._pool.fetchval("SELECT count(*) FROM live_tables WHERE guild_id = $1", guild_id))
+
     async def delete_table(self, table_id: str) -> None:
         await self._pool.execute("DELETE FROM live_tables WHERE table_id = $1", table_id)
 

@@ -119,6 +119,12 @@ class SQLiteStore(SQLiteCoordination, Store):
             ))
         return str(rows[0][0]) if rows else None
 
+    async def tables_in_guild(self, guild_id: int) -> int:
+        async with self._lock:
+            rows = list(await self._db.execute_fetchall(
+                "SELECT count(*) FROM live_tables WHERE guild_id = ?", (guild_id,)))
+        return int(rows[0][0])
+
     async def delete_table(self, table_id: str) -> None:
         async with self._lock:
             await self._db.execute("DELETE FROM live_tables WHERE table_id = ?", (table_id,))

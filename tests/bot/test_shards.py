@@ -312,7 +312,7 @@ async def test_channel_commands_reach_a_table_another_process_took_over(start: t
     """The server's process died and another one took its table over; the server's process runs
     again. ``/table status``, ``verify``, ``new``, ``leave`` and ``abort`` in the channel reach it,
     and it serves them from the table where it is played (before: "there is no table" and a second
-    table in the channel)."""
+    table in the channel); the server's table count includes it (MAX_TABLES_PER_GUILD)."""
     fake, start_one = start
     fake.add_user(STRANGER, "Mallory")
     bots = [await start_one(i, **({"cpu_pause": 60.0} if i == 0 else {})) for i in range(SHARDS)]  # no CPU
@@ -325,12 +325,12 @@ async def test_channel_commands_reach_a_table_another_process_took_over(start: t
     token, _ = await click_hand(fake, bots[0])  # a private click: the shard-0 process takes the table over
     await wait_for(partial(played, fake, token), "the answer")
     holder = bots[0].tables
-    guild_bot = await start_one(GUILD_SHARD)  # started again: the table stays with its holder
+    guild_bot = await start_one(GUILD_SHARD, guild_cap=1)  # started again: the table stays with its holder
     assert guild_bot.tables.table_in(CHANNEL_ID) is None and table_id in holder.sessions
 
-    async def command(user: int, name: str, **options: Any) -> Stored:
+    async def command(user: int, name: str, channel_id: int = CHANNEL_ID, **options: Any) -> Stored:
         replies = len(fake.ephemerals(user))
-        fake.slash(guild_bot, user, f"table {name}", **options)
+        fake.slash(guild_bot, user, f"table {name}", channel_id=channel_id, **options)
         await wait_for(lambda: len(fake.ephemerals(user)) > replies, f"the answer to /table {name}")
         return fake.last_reply(user)
 
@@ -339,6 +339,7 @@ async def test_channel_commands_reach_a_table_another_process_took_over(start: t
     seed = holder.tables[table_id].seed
     assert seed is not None and seed_digest(seed) in (await command(HOST, "verify")).text()  # read from the store
     assert "already has a table" in (await command(HOST, "new", game="riichi")).text()
+    assert "the most it may have" in (await command(HOST, "new", game="riichi", channel_id=CHANNEL_ID + 1)).text()
     assert "Only the host" in (await command(STRANGER, "abort")).text()  # refused privately
     assert "left the table" in (await command(HOST, "leave")).text()
     assert holder.tables[table_id].seat("A").user_id is None  # played by a CPU from now on

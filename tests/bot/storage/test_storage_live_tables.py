@@ -54,6 +54,14 @@ async def test_table_in_channel(store: Store) -> None:
     assert await store.table_in_channel(10) is None
 
 
+async def test_tables_in_guild(store: Store) -> None:
+    for table_id, guild in (("a", 1), ("b", 1), ("c", 2), ("dm", None)):
+        await store.save_table(TableRecord(table_id, guild, 10, "holdem", {}, {}))
+    assert [await store.tables_in_guild(g) for g in (1, 2, 3)] == [2, 1, 0]
+    await store.delete_table("a")
+    assert await store.tables_in_guild(1) == 1
+
+
 async def test_load_unfinished_by_shard(store: Store) -> None:
     guild_on_shard_1 = (1 << 22) * 7 + 5  # (id >> 22) % 2 == 1
     guild_on_shard_0 = (1 << 22) * 8 + 5
