@@ -125,12 +125,12 @@ async def verify(m: Any, interaction: discord.Interaction, game_id: int | None =
 async def _running(m: Any, channel_id: int | None) -> Table | None:
     """The channel's table in play: served here, or (several processes) as another one stored it."""
     table: Table | None = m.table_in(channel_id)
-    if table is not None or not m.shared or channel_id is None:
-        return table
-    table_id = await m.store.table_in_channel(channel_id)
+    table_id = None if table is not None else await m.stored_elsewhere(channel_id)
     record = await persist.load(m.store, table_id) if table_id else None
-    if record is None:
-        return None
+    return _table(record) if record is not None else table
+
+
+def _table(record: TableRecord) -> Table:
     return Table.from_record(record.table_id, record.guild_id, record.channel_id, record.game, record.scenario,
                              record.meta)
 
@@ -188,8 +188,7 @@ async def _adopt_orphans(m: Any) -> None:
 
 async def resume_one(m: Any, record: TableRecord) -> TableSession | None:
     """Rebuild one stored table and carry on playing it here (restart or take-over)."""
-    table = Table.from_record(record.table_id, record.guild_id, record.channel_id, record.game,
-                              record.scenario, record.meta)
+    table = _table(record)
     try:
         if table.status == "playing":
             table.game = replay(table.scenario())

@@ -369,11 +369,9 @@ class TableManager:
     async def routed_elsewhere(self, interaction: discord.Interaction, private: bool) -> bool:
         """A ``/table`` command for this channel's table, which another process serves (it took the
         table over): True once it went there. A non-host's ``abort`` is refused here, privately."""
-        channel_id = interaction.channel_id
-        if not self.shared or self.closed or channel_id is None or self.session_in(channel_id) is not None \
-                or forward.forwarded(interaction):
+        if forward.forwarded(interaction):
             return False
-        table_id = await self.store.table_in_channel(channel_id)
+        table_id = await self.stored_elsewhere(interaction.channel_id)
         if table_id is None:
             return False
         if not private:
@@ -388,11 +386,17 @@ class TableManager:
         store holds, which include the ones other processes took over."""
         return max(here, await self.store.tables_in_guild(guild_id)) if self.shared else here
 
+    async def stored_elsewhere(self, channel_id: int | None) -> str | None:
+        """The id of this channel's table in play when this process does not serve it but the
+        store holds it (several processes: another one took it over)."""
+        if not self.shared or self.closed or channel_id is None or self.session_in(channel_id) is not None:
+            return None
+        found: str | None = await self.store.table_in_channel(channel_id)
+        return found
+
     async def served_elsewhere(self, channel_id: int) -> bool:
         """Another process serves a table in this channel (or did, and it is now taken over here)."""
-        if not self.shared or self.session_in(channel_id) is not None:
-            return False
-        table_id = await self.store.table_in_channel(channel_id)
+        table_id = await self.stored_elsewhere(channel_id)
         return table_id is not None and (await self.store.lease_holder(table_id) is not None
                                          or await self.take_over(table_id) is not None)
 
