@@ -10,11 +10,12 @@ its preflop range and, at the hard level, must fit the bets it made since.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from treys import Card, Evaluator
 
+from engine.cpu.poker_memory import PRIOR_FOLD
 from engine.cpu.poker_range import Read, class_share, hand_class, multiway, preflop_equity
 from engine.cpu.preflop import chen
 
@@ -23,6 +24,9 @@ CALL_MARGIN = {"hard": 0.02, "normal": 0.04}  # equity needed above the pot odds
 BLUFF_RATE = 0.07
 SETTLE_FIRST, SETTLE_STEP, SETTLE_SE = 80, 20, 3.0  # early stop of equity sampling (see ranged_equity)
 BET_EQUITY = {1: 0.62, 2: 0.5}  # three or more opponents: 0.42
+THIN = 0.1  # the bet threshold comes down by up to this much against players who do not fold
+NO_BLUFF_FOLD = 0.3  # no bluff at a player who folds to a bet less often than this
+STEAL_FROM = 0.55  # preflop, players folding to a raise more often than this are raised wider
 RAISE_EQUITY = {1: 0.8, 2: 0.68}  # three or more opponents: 0.58
 
 
@@ -53,6 +57,7 @@ class PokerSpot:
     street_bet: int = 0  # what this seat already put in this street
     raised: bool = False  # someone bet or raised beyond the blinds this street
     reads: tuple[Read, ...] = ()  # what the betting history says of each live opponent
+    memory: tuple[Read, ...] = ()  # the same, read with what earlier hands showed (hard, D51)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,9 +127,11 @@ def postflop(spot: PokerSpot, options: PokerOptions, rng: random.Random, eq: flo
     bet_at = _threshold(BET_EQUITY, n, 0.42)
     raise_at = _threshold(RAISE_EQUITY, n, 0.58)
     if spot.to_call <= 0:
+        fold = min((r.fold for r in spot.reads), default=PRIOR_FOLD)
+        bet_at -= THIN * min(1.0, max(0.0, (PRIOR_FOLD - fold) / 0.25))  # value-bet thinner at callers
         if eq >= bet_at:
             return sized(options, spot, 0.5 + min(0.5, (eq - bet_at) * 2))
-        if n <= 2 and rng.random() < BLUFF_RATE:
+        if n <= 2 and rng.random() < bluff_rate(fold):
             return sized(options, spot, 0.5)
         return _passive(options, call_ok=False)
     pot_odds = spot.to_call / (spot.pot + spot.to_call)
@@ -133,6 +140,14 @@ def postflop(spot: PokerSpot, options: PokerOptions, rng: random.Random, eq: flo
     if eq >= pot_odds + 0.04:
         return _passive(options, call_ok=True)
     return _passive(options, call_ok=False)
+
+
+def bluff_rate(fold: float) -> float:
+    """How often to bet with nothing at players who fold to a bet ``fold`` of the time: never at
+    a player who calls every bet, more at one who folds to most."""
+    if fold < NO_BLUFF_FOLD:
+        return 0.0
+    return BLUFF_RATE + 0.3 * min(1.0, max(0.0, (fold - 0.55) / 0.25))
 
 
 def by_class(spot: PokerSpot, options: PokerOptions, rng: random.Random) -> tuple[PokerChoice, float]:
@@ -164,12 +179,15 @@ def poker_decision(spot: PokerSpot, options: PokerOptions, rng: random.Random,
     """
     if level == "easy":
         return by_class(spot, options, rng)
+    if level == "hard" and spot.memory:
+        spot = replace(spot, reads=spot.memory)  # what earlier hands showed (D51)
     reads = spot.reads or tuple(Read() for _ in range(spot.opponents))
     if not spot.board:
         eq = multiway([preflop_equity("".join(spot.hole), r.width) for r in reads])
         return ranged_preflop(spot, options, level), eq
     if level != "hard":
         reads = tuple(Read(r.width) for r in reads)  # normal reads the preflop betting only
+        spot = replace(spot, reads=reads)
     marks = None if settle is None else (*settle, *action_thresholds(spot))
     eq = ranged_equity(spot.hole, spot.board, reads, rng, SAMPLES[level], marks or ())
     return postflop(spot, options, rng, eq), eq
@@ -203,8 +221,8 @@ def _fits(ev: Evaluator, hand: list[int], board: list[int], read: Read, rng: ran
         return True
     klass = ev.get_rank_class(ev.evaluate(hand, board))  # 9 high card, 8 pair, 7 two pair...
     if read.raises and klass >= 8:
-        return rng.random() < 0.2  # a raise with one pair or less: a bluff or a draw now and then
-    return klass <= 8 or rng.random() < 0.35
+        return rng.random() < read.loose * 4 / 7  # a raise with one pair or less: a bluff or a draw
+    return klass <= 8 or rng.random() < read.loose
 
 
 def ranged_equity(hole: tuple[str, str], board: tuple[str, ...], reads: tuple[Read, ...],
@@ -292,6 +310,9 @@ def ranged_preflop(spot: PokerSpot, options: PokerOptions, level: str) -> PokerC
     bb = spot.big_blind
     if not spot.raised:
         open_width = (15.0 + 40.0 * spot.position) / (1.0 + 0.25 * max(0, spot.opponents - 1))
+        steal = min((r.steal for r in reads), default=0.0)
+        if steal > STEAL_FROM:  # the players left fold to a raise: raise wider, up to any two cards
+            open_width += (100.0 - open_width) * min(1.0, (steal - STEAL_FROM) / 0.15)
         if share <= open_width:
             return _raise_total(options, spot.street_bet + spot.to_call + 2 * bb + bb * min(2, spot.opponents - 1))
         if spot.to_call <= 0:

@@ -17,11 +17,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from engine.cpu.poker_memory import PRIOR_FOLD, PRIOR_LOOSE, PRIOR_PF_FOLD, Profile
 from engine.cpu.preflop_table import CLASSES, COMBOS, EQUITY, WIDTHS
 
 RANKS = "AKQJT98765432"
@@ -91,10 +92,24 @@ class Read:
     width: float = 100.0  # preflop range width, percent
     bets: int = 0  # bets and raises after the flop
     raises: int = 0  # of those, raises over another bet
+    fold: float = PRIOR_FOLD  # how often this player folds to a bet after the flop (memory, D51)
+    loose: float = PRIOR_LOOSE  # chance one of its post-flop bets is made with less than a pair
+    steal: float = PRIOR_PF_FOLD  # how often it folds to a preflop raise
 
 
-def read_history(history: Sequence[Sequence[Any]], big_blind: int) -> dict[str, Read]:
-    """Each player's :class:`Read` from ``[street, player, action, total]`` entries."""
+_STRANGER = Profile()
+
+
+def _width(profile: Profile, default: float, kind: str) -> float:
+    return default if profile is _STRANGER else profile.width(default, kind)
+
+
+def read_history(history: Sequence[Sequence[Any]], big_blind: int,
+                 memory: Mapping[str, Profile] | None = None) -> dict[str, Read]:
+    """Each player's :class:`Read` from ``[street, player, action, total]`` entries; with
+    ``memory`` (what earlier hands showed of each player) every width moves from its default
+    towards how often that player has taken the action, and the post-flop habits are filled in."""
+    memory = memory or {}
     widths: dict[str, float] = {}
     post_bets: dict[str, int] = {}
     post_raises: dict[str, int] = {}
@@ -111,19 +126,29 @@ def read_history(history: Sequence[Sequence[Any]], big_blind: int) -> dict[str, 
             if action in ("small blind", "big blind"):
                 widths.setdefault(player, 100.0)
                 continue
+            known = memory.get(player, _STRANGER)
             if action in ("raise", "bet") or (action == "allin" and total > top):
                 if action == "allin" and total >= 30 * big_blind and raises == 0:
-                    width = OPEN_SHOVE_WIDTH
+                    width = _width(known, OPEN_SHOVE_WIDTH, "shove")
                 else:
                     width = RAISE_WIDTHS[min(raises, len(RAISE_WIDTHS) - 1)]
+                    kind = "shove" if action == "allin" and total >= 30 * big_blind else \
+                        "reraise" if raises else "raise"
+                    width = _width(known, width, kind)
                 widths[player] = min(widths.get(player, 100.0), width)
                 raises += 1
             elif action in ("call", "allin"):
-                widths[player] = min(widths.get(player, 100.0), CALL_WIDTH if raises else LIMP_WIDTH)
+                width = _width(known, CALL_WIDTH, "call") if raises else _width(known, LIMP_WIDTH, "limp")
+                widths[player] = min(widths.get(player, 100.0), width)
             continue
         if action in ("bet", "raise") or (action == "allin" and total > top):
             post_bets[player] = post_bets.get(player, 0) + 1
             if top > 0:
                 post_raises[player] = post_raises.get(player, 0) + 1
-    players = set(widths) | set(post_bets)
-    return {p: Read(widths.get(p, 100.0), post_bets.get(p, 0), post_raises.get(p, 0)) for p in players}
+    players = set(widths) | set(post_bets) | set(memory)
+    out = {}
+    for p in players:
+        known = memory.get(p, _STRANGER)
+        out[p] = Read(widths.get(p, 100.0), post_bets.get(p, 0), post_raises.get(p, 0),
+                      known.fold_to_bet, known.loose, known.fold_to_raise)
+    return out

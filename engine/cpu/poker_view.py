@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.cpu.poker_memory import profiles
 from engine.cpu.poker_play import PokerChoice, PokerOptions, PokerSpot
 from engine.cpu.poker_range import Read, read_history
 
@@ -58,7 +59,10 @@ def spot_from_table(view: dict[str, Any], player: str, hole: str, order: Sequenc
     blinds = view.get("blinds") or [100, 200]
     big = int(blinds[1])
     stacks = view.get("stacks") or view.get("points") or {}
-    read = read_history(view.get("history") or [], big)
+    history = view.get("history") or []
+    read = read_history(history, big)
+    known = profiles(view.get("tendencies"))
+    recalled = read_history(history, big, known) if known else {}
     opponents = sorted(live - {player}, key=lambda p: list(order).index(p) if p in order else 0)
     return PokerSpot(
         hole=split_cards(hole)[:2],  # type: ignore[arg-type]
@@ -72,6 +76,7 @@ def spot_from_table(view: dict[str, Any], player: str, hole: str, order: Sequenc
         street_bet=mine,
         raised=current > (big if not board else 0),
         reads=tuple(read.get(p, Read()) for p in opponents),
+        memory=tuple(recalled.get(p, Read()) for p in opponents) if recalled else (),
     )
 
 

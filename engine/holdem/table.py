@@ -14,6 +14,8 @@ from engine.base import IllegalMove, Move, ScenarioError, check_legal
 from engine.holdem.cards import CardError, cards_str, deal, poker_entries
 from engine.holdem.hand import STREETS, UNIT, HoldemHand
 from engine.holdem.record import hand_record
+from engine.holdem.tendencies import add_hand, empty
+from engine.holdem.tendencies import copy as copy_tendencies
 
 DEFAULT_BLINDS = (100, 200)
 DEFAULT_STACK = 10_000
@@ -57,6 +59,7 @@ class HoldemTable:
         self.hand_number = 0
         self.button: str | None = None
         self.results: list[dict[str, Any]] = []
+        self.tendencies = empty(self.players)  # D51: what the finished hands showed of each player
         self._finished = False
         self._next_hand()
 
@@ -128,6 +131,7 @@ class HoldemTable:
         for p in hand.order:
             self.stacks[p] = hand.stack(p)
         self.results.append(hand_record(hand.result, self.hand_number, self.players))
+        add_hand(self.tendencies, hand.order, hand.log, self.results[-1])
         self._next_hand()
 
     # ---- the Game protocol -------------------------------------------------------------------
@@ -183,6 +187,7 @@ class HoldemTable:
             view.update(street=None, board="", pot=0, pots=[], bets={}, to_act=None, history=[],
                         seats={p: "out" if self.stacks[p] <= 0 else "in" for p in self.players})
         view["last_hand"] = self._last_hand_view()
+        view["tendencies"] = copy_tendencies(self.tendencies)
         view.update(waiting_on=self.waiting_on(), calls_pending=False)  # whose turn is public in poker
         return view
 

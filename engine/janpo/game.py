@@ -20,6 +20,8 @@ from engine.holdem.cards import CardError, cards_str, deal, poker_entries
 from engine.holdem.hand import HoldemHand
 from engine.holdem.record import hand_record
 from engine.holdem.table import action_history
+from engine.holdem.tendencies import add_hand, empty
+from engine.holdem.tendencies import copy as copy_tendencies
 from engine.janpo.moves import CHIP_ACTIONS, PASSIVE, split_move
 from engine.riichi import spec as spec_mod
 from engine.riichi.game import MahjongGame
@@ -54,6 +56,7 @@ class JanpoGame:
         self.hand_count = 0
         self.button: str | None = None
         self.poker_results: list[dict[str, Any]] = []
+        self.tendencies = empty(self.players)  # D51: what the finished hands showed of each player
         self.more_kyoku = True  # what the mahjong rules said when the last kyoku ended
         self.last_kyoku = False  # J13 made the current kyoku the last
         self.mj = MahjongGame(
@@ -151,6 +154,7 @@ class JanpoGame:
         assert hand.result is not None
         self.poker_results.append({"kyoku": self.mj.kyoku.label,
                                    **hand_record(hand.result, self.hand_count, self.players)})
+        add_hand(self.tendencies, hand.order, hand.log, self.poker_results[-1])
         self.hand = None
         self._check_three_busted()
         if self.mj.kyoku.phase == Phase.ENDED:
@@ -352,6 +356,7 @@ class JanpoGame:
             "seats": status,
             "shown": {},
             "last_hand": self.poker_results[-1] if self.poker_results else None,
+            "tendencies": copy_tendencies(self.tendencies),
         }
         if hand is None:
             out.update(street=None, board="", pot=0, pots=[], bets={}, to_act=None, button=self.button,

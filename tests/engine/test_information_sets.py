@@ -95,6 +95,23 @@ def _visible_kinds(game: Any, viewer: int | None) -> Counter[str]:
     return names
 
 
+def _only_shown_hands_remembered(game: Any, view: dict[str, Any]) -> None:
+    """D51: the summary of earlier hands every poker view carries names no card but hands shown
+    at a showdown, each by the player who showed it, and is the same in every view."""
+    public = game.public_view()
+    tendencies = view.get("tendencies", (view.get("poker") or {}).get("tendencies"))
+    if tendencies is None:
+        assert "tendencies" not in public and "poker" not in public  # riichi and Five: no poker
+        return
+    assert tendencies == public.get("tendencies", (public.get("poker") or {}).get("tendencies"))
+    results = game.summary()["poker_results"]
+    showed = {(p, s["cards"]) for r in results for p, s in r["shown"].items()}
+    for player, entry in tendencies.items():
+        assert entry["hands"] <= len(results)
+        for cards, _ in entry["shown"]:
+            assert (player, cards) in showed, f"{player} remembered with {cards}, never shown"
+
+
 @pytest.mark.parametrize("game_name", ["riichi", "janpo", "five", "holdem"])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_no_view_holds_what_its_viewer_may_not_see(game_name: str, seed: int) -> None:
@@ -111,10 +128,12 @@ def test_no_view_holds_what_its_viewer_may_not_see(game_name: str, seed: int) ->
         for viewer in viewers:
             view = game.public_view() if viewer is None else game.view(viewer)
             json.dumps(view)  # views are plain data
-            current = {k: v for k, v in view.items() if k not in ("last_hand", "poker_results")}
+            earlier = ("last_hand", "poker_results", "tendencies")  # finished hands: cards reused since
+            current = {k: v for k, v in view.items() if k not in earlier}
             if isinstance(current.get("poker"), dict):  # Janpo: tile names look like cards ("7s")
-                poker = {k: v for k, v in current["poker"].items() if k != "last_hand"}
+                poker = {k: v for k, v in current["poker"].items() if k not in earlier}
                 current = {"poker": poker, "hole": current.get("hole", "")}
+            _only_shown_hands_remembered(game, view)
             leaked = _cards(current) & _hidden_hole_cards(game, viewer)
             assert not leaked, f"{viewer or 'public'} view shows hidden cards {leaked}"
             if game_name != "holdem":
