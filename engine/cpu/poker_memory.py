@@ -8,10 +8,10 @@ rates counted per decision). So a few hands cannot swing a read: after twelve ha
 still has half the say, after forty a quarter. Cards shown at showdown add a floor: a player who
 showed 72o after a shove shoves 72o.
 
->>> p = profile({"hands": 20, "shoves": 20, "shown": []})
+>>> p = profile({"hands": 20, "unopened": 20, "shoves": 20, "shown": []})
 >>> round(p.width(35.0, "shove"), 1)  # twenty shoves in twenty hands: not a 35 % range any more
 75.6
->>> round(profile({"hands": 2, "shoves": 2, "shown": []}).width(35.0, "shove"), 1)  # two: noise
+>>> round(profile({"hands": 2, "unopened": 2, "shoves": 2, "shown": []}).width(35.0, "shove"), 1)  # two: noise
 44.3
 >>> round(profile({}).width(35.0, "shove"), 1)  # a stranger
 35.0
@@ -27,6 +27,7 @@ PRIOR_HANDS = 12.0  # weight of the prior width, in hands
 PRIOR_SPOTS = 8.0  # weight of the prior rate of a decision (fold to a bet, fold to a raise)
 PRIOR_FOLD = 0.45  # a stranger folds to a bet after the flop this often
 PRIOR_PF_FOLD = 0.5  # ... and to a raise before it
+PRIOR_RERAISE = 0.1  # ... and re-raises a raise
 PRIOR_LOOSE = 0.35  # share of a stranger's post-flop bets made with less than a pair
 _ROLES = {"shove": ("shove",), "raise": ("raise", "shove"), "reraise": ("raise", "shove"),
           "call": ("call",), "limp": ("call",)}
@@ -41,11 +42,13 @@ class Profile:
     """One opponent's summary (the counters of :mod:`engine.holdem.tendencies`)."""
 
     hands: int = 0
+    unopened: int = 0
     vpip: int = 0
     pfr: int = 0
     shoves: int = 0
     pf_faced: int = 0
     pf_folds: int = 0
+    rr_chances: int = 0
     reraises: int = 0
     faced: int = 0
     folds: int = 0
@@ -62,15 +65,16 @@ class Profile:
         """The range width of a preflop action of ``kind`` (``shove``, ``raise`` first in,
         ``reraise``, ``call`` of a raise, ``limp``): ``default`` moved towards how often this
         player took it."""
-        if kind in ("reraise", "call"):
-            n = float(self.pf_faced)
-            took = self.reraises if kind == "reraise" else self.pf_faced - self.pf_folds - self.reraises
-        else:
-            n = float(self.hands)
+        if kind == "reraise":
+            n, took = float(self.rr_chances), self.reraises
+        elif kind == "call":
+            n, took = float(self.pf_faced), self.pf_faced - self.pf_folds - self.reraises
+        else:  # per chance to open (a raise over a raise counts too: an upper bound)
+            n = float(self.unopened)
             took = {"shove": self.shoves, "raise": self.pfr, "limp": self.vpip}[kind]
         if n <= 0:
             return default
-        seen = max(100.0 * took / n, self._floor(kind))
+        seen = max(100.0 * min(1.0, took / n), self._floor(kind))
         return min(100.0, _blend(default, seen, n, PRIOR_HANDS))
 
     @property
@@ -82,6 +86,12 @@ class Profile:
         """How often this player folds before the flop when raised."""
         seen = self.pf_folds / self.pf_faced if self.pf_faced else 0.0
         return _blend(PRIOR_PF_FOLD, seen, self.pf_faced, PRIOR_SPOTS)
+
+    @property
+    def reraise(self) -> float:
+        """How often this player re-raises a raise before the flop."""
+        seen = self.reraises / self.rr_chances if self.rr_chances else 0.0
+        return _blend(PRIOR_RERAISE, seen, self.rr_chances, PRIOR_SPOTS)
 
     @property
     def loose(self) -> float:
@@ -101,7 +111,7 @@ def _share(cards: str) -> float:
 def profile(entry: Mapping[str, Any]) -> Profile:
     """A :class:`Profile` from one player's entry of a view's ``tendencies``."""
     counts = {k: int(entry.get(k) or 0) for k in
-              ("hands", "vpip", "pfr", "shoves", "pf_faced", "pf_folds", "reraises", "faced", "folds",
+              ("hands", "unopened", "vpip", "pfr", "shoves", "pf_faced", "pf_folds", "rr_chances", "reraises", "faced", "folds",
                "bets", "calls")}
     shown = tuple((str(role), _share(str(cards))) for cards, role in entry.get("shown") or ()
                   if isinstance(cards, str) and len(cards) == 4)

@@ -58,6 +58,8 @@ class PokerSpot:
     raised: bool = False  # someone bet or raised beyond the blinds this street
     reads: tuple[Read, ...] = ()  # what the betting history says of each live opponent
     memory: tuple[Read, ...] = ()  # the same, read with what earlier hands showed (hard, D51)
+    owed: tuple[int, ...] = ()  # per live opponent, the chips it has yet to put in to call
+    remembered: bool = False  # ``reads`` are ``memory``
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,10 +146,10 @@ def postflop(spot: PokerSpot, options: PokerOptions, rng: random.Random, eq: flo
 
 def bluff_rate(fold: float) -> float:
     """How often to bet with nothing at players who fold to a bet ``fold`` of the time: never at
-    a player who calls every bet, more at one who folds to most."""
+    a player who calls every bet, every time at one who folds to nearly every bet."""
     if fold < NO_BLUFF_FOLD:
         return 0.0
-    return BLUFF_RATE + 0.3 * min(1.0, max(0.0, (fold - 0.55) / 0.25))
+    return BLUFF_RATE + (1.0 - BLUFF_RATE) * min(1.0, max(0.0, (fold - 0.55) / 0.25))
 
 
 def by_class(spot: PokerSpot, options: PokerOptions, rng: random.Random) -> tuple[PokerChoice, float]:
@@ -180,7 +182,7 @@ def poker_decision(spot: PokerSpot, options: PokerOptions, rng: random.Random,
     if level == "easy":
         return by_class(spot, options, rng)
     if level == "hard" and spot.memory:
-        spot = replace(spot, reads=spot.memory)  # what earlier hands showed (D51)
+        spot = replace(spot, reads=spot.memory, remembered=True)  # what earlier hands showed (D51)
     reads = spot.reads or tuple(Read() for _ in range(spot.opponents))
     if not spot.board:
         eq = multiway([preflop_equity("".join(spot.hole), r.width) for r in reads])
@@ -299,6 +301,27 @@ def _raise_total(options: PokerOptions, total: int) -> PokerChoice:
     return _passive(options, call_ok=True)
 
 
+def overcalls(spot: PokerSpot) -> float:
+    """With memory, the chips the players yet to act are expected to add by calling, each as often
+    as it has not folded to a raise (a table of players who call every shove makes the price of
+    calling one small)."""
+    if not spot.remembered:
+        return 0.0
+    return sum((1.0 - r.steal) * owed for r, owed in zip(spot.reads, spot.owed, strict=False))
+
+
+def _raised_off(spot: PokerSpot, hole: str) -> bool:
+    """With memory: the players yet to act re-raise so often (a third of the time or more) that an
+    open raise with a hand that could not call their re-raise throws the raise away."""
+    behind = [r for r, owed in zip(spot.reads, spot.owed, strict=False) if owed > 0]
+    clear = 1.0
+    for r in behind:
+        clear *= 1.0 - r.reraise
+    if clear > 2.0 / 3.0:
+        return False
+    return multiway([preflop_equity(hole, max(r.shove, 1.0)) for r in behind]) < 0.5
+
+
 def ranged_preflop(spot: PokerSpot, options: PokerOptions, level: str) -> PokerChoice:
     """Preflop from the equity table: open by position, defend and re-raise by equity against the
     raisers' ranges, call when that equity beats the pot odds (so an all-in cannot push it off
@@ -313,12 +336,14 @@ def ranged_preflop(spot: PokerSpot, options: PokerOptions, level: str) -> PokerC
         steal = min((r.steal for r in reads), default=0.0)
         if steal > STEAL_FROM:  # the players left fold to a raise: raise wider, up to any two cards
             open_width += (100.0 - open_width) * min(1.0, (steal - STEAL_FROM) / 0.15)
+        if spot.remembered and share <= open_width and _raised_off(spot, hole):
+            return _passive(options, call_ok=False)
         if share <= open_width:
             return _raise_total(options, spot.street_bet + spot.to_call + 2 * bb + bb * min(2, spot.opponents - 1))
         if spot.to_call <= 0:
             return _passive(options, call_ok=False)
         return _passive(options, call_ok=spot.to_call <= bb // 2 and share <= 70.0)
-    pot_odds = spot.to_call / (spot.pot + spot.to_call)
+    pot_odds = spot.to_call / (spot.pot + spot.to_call + overcalls(spot))
     narrowest = min(r.width for r in reads)
     all_in_call = spot.to_call >= spot.stack
     if not all_in_call and eq >= 0.6 and share <= narrowest * 0.3:

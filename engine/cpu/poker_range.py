@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from engine.cpu.poker_memory import PRIOR_FOLD, PRIOR_LOOSE, PRIOR_PF_FOLD, Profile
+from engine.cpu.poker_memory import PRIOR_FOLD, PRIOR_LOOSE, PRIOR_PF_FOLD, PRIOR_RERAISE, Profile
 from engine.cpu.preflop_table import CLASSES, COMBOS, EQUITY, WIDTHS
 
 RANKS = "AKQJT98765432"
@@ -95,6 +95,8 @@ class Read:
     fold: float = PRIOR_FOLD  # how often this player folds to a bet after the flop (memory, D51)
     loose: float = PRIOR_LOOSE  # chance one of its post-flop bets is made with less than a pair
     steal: float = PRIOR_PF_FOLD  # how often it folds to a preflop raise
+    reraise: float = PRIOR_RERAISE  # how often it re-raises one
+    shove: float = OPEN_SHOVE_WIDTH  # the width it would re-raise all-in with
 
 
 _STRANGER = Profile()
@@ -150,5 +152,6 @@ def read_history(history: Sequence[Sequence[Any]], big_blind: int,
     for p in players:
         known = memory.get(p, _STRANGER)
         out[p] = Read(widths.get(p, 100.0), post_bets.get(p, 0), post_raises.get(p, 0),
-                      known.fold_to_bet, known.loose, known.fold_to_raise)
+                      known.fold_to_bet, known.loose, known.fold_to_raise, known.reraise,
+                      _width(known, RAISE_WIDTHS[1], "reraise"))
     return out

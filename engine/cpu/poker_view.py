@@ -77,6 +77,8 @@ def spot_from_table(view: dict[str, Any], player: str, hole: str, order: Sequenc
         raised=current > (big if not board else 0),
         reads=tuple(read.get(p, Read()) for p in opponents),
         memory=tuple(recalled.get(p, Read()) for p in opponents) if recalled else (),
+        owed=tuple(min(max(0, current - int(bets.get(p, 0))), max(0, int(stacks.get(p, 0))))
+                   if seats.get(p) == "in" else 0 for p in opponents),
     )
 
 

@@ -7,10 +7,11 @@ number of hands. It is built only from what the table made public — the bettin
 hand and the cards shown at its showdown — so every view may carry it, and a table rebuilt from
 its moves rebuilds the same summary.
 
-Counters (all per player): ``hands`` dealt in; ``vpip`` hands with chips put in preflop by choice
+Counters (all per player): ``hands`` dealt in; ``unopened`` hands in which the player acted
+before the flop with no raise before it (a chance to open); ``vpip`` hands with chips put in preflop by choice
 (not a blind); ``pfr`` hands raised preflop; ``shoves`` hands raised all-in preflop;
-``pf_faced``, ``pf_folds`` and ``reraises`` the preflop decisions facing a raise, and how many of
-them were folds and raises; ``faced``
+``pf_faced`` and ``pf_folds`` the preflop decisions facing a raise and how many were folds;
+``rr_chances`` and ``reraises`` those facing a raise that was not all-in, and how many re-raised; ``faced``
 and ``folds`` after the flop, the times the player had to act facing a bet and how many of them
 were folds; ``bets`` and ``calls`` after the flop; ``showdowns``. ``shown`` holds the last
 :data:`SHOWN_KEPT` showdown hands as ``[cards, preflop]``, ``preflop`` being ``"shove"``,
@@ -22,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-COUNTERS = ("hands", "vpip", "pfr", "shoves", "pf_faced", "pf_folds", "reraises", "faced", "folds", "bets",
+COUNTERS = ("hands", "unopened", "vpip", "pfr", "shoves", "pf_faced", "pf_folds", "rr_chances", "reraises", "faced", "folds", "bets",
             "calls", "showdowns")
 SHOWN_KEPT = 8
 _ROLES = ("blind", "call", "raise", "shove")
@@ -41,9 +42,11 @@ def add_hand(tend: Tendencies, order: Sequence[str], log: Sequence[tuple[int, st
     ``poker_results`` entry (who showed what)."""
     role: dict[str, int] = dict.fromkeys(order, 0)
     put: set[str] = set()
+    unopened: set[str] = set()
     bets: dict[str, int] = {}
     street = -1
     raises = 0  # preflop raises so far
+    shoved = False  # the last preflop raise was all-in
     for st, seat, action, total in log:
         if st != street:
             street, bets = st, {}
@@ -57,11 +60,17 @@ def add_hand(tend: Tendencies, order: Sequence[str], log: Sequence[tuple[int, st
         if st == 0:
             if action != "check" and action != "fold":
                 put.add(seat)
-            if raises:
+            if not raises:
+                unopened.add(seat)
+            else:
                 entry["pf_faced"] += 1
                 entry["pf_folds"] += action == "fold"
-                entry["reraises"] += raised
-            raises += raised
+                if not shoved:
+                    entry["rr_chances"] += 1
+                    entry["reraises"] += raised
+            if raised:
+                raises += 1
+                shoved = action == "allin"
             if raised:
                 role[seat] = max(role[seat], 3 if action == "allin" else 2)
             elif action in ("call", "allin"):
@@ -78,6 +87,7 @@ def add_hand(tend: Tendencies, order: Sequence[str], log: Sequence[tuple[int, st
     for seat in order:
         entry = tend[seat]
         entry["hands"] += 1
+        entry["unopened"] += seat in unopened
         entry["vpip"] += seat in put
         entry["pfr"] += role[seat] >= 2
         entry["shoves"] += role[seat] == 3
