@@ -11,6 +11,10 @@
   first seed).
 * ``holdem``: heads-up, 100 big blinds, a hard CPU against always-call, always-shove and random
   players (button alternating): the CPU's net in big blinds per 100 hands ± standard error.
+* ``memory``: a six-handed hold'em session of ``MEMORY_HANDS`` hands (stacks topped up to 100
+  big blinds every hand) of a hard CPU against five different players; then the hard CPU's
+  decision times over the next ``MEMORY_MORE`` hands, when its view carries the summary of
+  every earlier hand (D51), and that summary's size in the view.
 * ``time``: decision time per game kind over ``CPU_BENCH_DECISIONS`` decisions of hard CPUs:
   median / p99 / max, and the same with the shanten cache emptied before every decision, with
   the steps of the library's shanten search those cold decisions took (the same on any machine).
@@ -18,7 +22,7 @@
 All times are CPU time of this process (``time.process_time``), so other load on the machine
 does not inflate them. ``CPU_BENCH_GAMES`` sets the number of mahjong games per figure (hold'em
 plays ``HOLDEM_HANDS`` hands per game and ten times as many games); ``CPU_BENCH_PARTS`` picks
-parts (``stats,h2h,holdem,time``).
+parts (``stats,h2h,holdem,memory,time``).
 """
 
 from __future__ import annotations
@@ -47,7 +51,8 @@ from engine.randomplay import concrete
 PLAYERS = ["A", "B", "C", "D"]
 BASELINE = "6e8e655"  # the CPU before the hard level: "today's normal" of the issue
 HOLDEM_HANDS = 50
-PARTS = ("stats", "h2h", "holdem", "time")
+PARTS = ("stats", "h2h", "holdem", "memory", "time")
+MEMORY_HANDS, MEMORY_MORE = 500, 50
 
 
 def spec(game: str, seed: int, players: list[str] = PLAYERS) -> dict[str, Any]:
@@ -244,6 +249,35 @@ def decision_times(game: str, level: str, decisions: int, cold: bool) -> tuple[s
                    f"{1000 * s[-1]:.1f}  ({len(s)} decisions, {slow} over 20 ms{searched})")
 
 
+def memory_times(hands: int, more: int) -> tuple[str, str]:
+    """Hard decision times after ``hands`` hands of one session (the summary at its fullest)."""
+    import json
+
+    from bench._gauntlet_bots import PICKERS, holdem_bot
+    from bench.gauntlet import START, CashTable
+
+    players = ["H", "B1", "B2", "B3", "B4", "B5"]
+    others = [holdem_bot(PICKERS[n]) for n in ("always-call", "always-min-raise", "tight-passive",
+                                                "shove-top-30%")] + [cpu_policy("holdem", "normal")]
+    table = CashTable(players, START, hands + more, "cpu-memory")
+    times: list[float] = []
+    size = [0]
+
+    def hard(view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
+        start = time.process_time()
+        move = choose_move("holdem", view, legal, rng, "hard")
+        if view["hand"] > hands:
+            times.append(time.process_time() - start)
+            size[0] = max(size[0], len(json.dumps(view["tendencies"])))
+        return move
+
+    play_match(table, {"H": hard, **dict(zip(players[1:], others, strict=True))}, "cpu-memory")
+    s = sorted(times)
+    return (f"holdem six-handed: hard decision time after {hands} hands, CPU ms median / p99 / max",
+            f"{1000 * s[len(s) // 2]:.1f} / {1000 * s[int(len(s) * 0.99)]:.1f} / {1000 * s[-1]:.1f}  "
+            f"({len(s)} decisions; the summary in the view: {size[0]} bytes JSON)")
+
+
 def run(quick: bool) -> list[tuple[str, str]]:
     n = int(os.environ.get("CPU_BENCH_GAMES", "4" if quick else "60"))
     parts = [p for p in os.environ.get("CPU_BENCH_PARTS", ",".join(PARTS)).split(",") if p]
@@ -259,6 +293,8 @@ def run(quick: bool) -> list[tuple[str, str]]:
         baselines: list[tuple[str, Policy]] = [("always-call", always_call), ("always-shove", always_shove),
                                                ("random", random_player)]
         out += [holdem_vs(name, policy, "hard", 10 * n) for name, policy in baselines]
+    if "memory" in parts:
+        out.append(memory_times(50 if quick else MEMORY_HANDS, 20 if quick else MEMORY_MORE))
     if "time" in parts:
         out += [decision_times(g, "hard", decisions, cold)
                 for g in ("riichi", "five", "janpo", "holdem") for cold in (False, True)]

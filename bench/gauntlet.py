@@ -34,8 +34,9 @@ from engine.holdem.table import HoldemTable
 SEEDS = "gauntlet-1"  # registered before the recorded run; development used other prefixes
 BLINDS = (100, 200)
 START = 20_000  # 100 big blinds
-FULL = {"hu": (6, 200), "six": (5, 100), "janpo": 16}  # sessions x hands; Janpo games per opponent
-QUICK = {"hu": (2, 25), "six": (1, 20), "janpo": 1}
+FULL = {"hu": (20, 200), "six": (10, 200)}  # sessions x hands per session
+QUICK = {"hu": (2, 25), "six": (1, 20)}
+JANPO_GAMES = {True: 2, False: 60}  # per opponent, quick or not
 
 
 class CashTable(HoldemTable):
@@ -116,14 +117,16 @@ def holdem_part(fmt: str, sessions: int, hands: int, seeds: str, folder: Path | 
     return out
 
 
-def janpo_game(opponent: str, k: int, seeds: str) -> tuple[str, float, float]:
-    """One Janpo game: its seed, the hard seat's points less the start, and its poker net."""
+def janpo_game(opponent: str, k: int, seeds: str, mine: Policy | None = None) -> tuple[str, float, float]:
+    """One Janpo game: its seed, the hard seat's points less the start, and its poker net.
+    ``mine`` plays the hard seat instead of the hard CPU (the best response)."""
     seed = f"{seeds}:janpo:{k}"
     players = ["A", "B", "C", "D"]
     hard = players[k % 4]
     game = new_game({"game": "janpo", "players": players, "seed": seed})
     other = cpu_policy("janpo", "normal") if opponent == "normal CPU" else janpo_bot(PICKERS[opponent])
-    play_match(game, {p: cpu_policy("janpo", "hard") if p == hard else other for p in players}, seed)
+    me = mine or cpu_policy("janpo", "hard")
+    play_match(game, {p: me if p == hard else other for p in players}, seed)
     summary: dict[str, Any] = game.summary()
     poker = sum(r["deltas"].get(hard, 0) for r in summary["poker_results"])
     return seed, float(summary["points"][hard] - 25_000), float(poker)
@@ -136,8 +139,14 @@ def janpo_part(games: int, seeds: str, folder: Path | None) -> list[tuple[str, s
         _write(folder, f"janpo hard vs {opponent}", [(s, [pts, poker]) for s, pts, poker in played])
         points = [p for _, p, _ in played]
         poker = [q for _, _, q in played]
-        out.append((f"janpo: hard vs three {opponent} ({games} games): points, of them poker",
+        out.append((f"janpo: hard vs three {opponent} ({games} games): points; poker net",
                     f"{_figure(points, 1, '')}; {_figure(poker, 1, '')}"))
+        if opponent == "always-shove":
+            best = janpo_bot(best_response_to_shove, cpu_policy("janpo", "hard"))
+            again = [janpo_game(opponent, k, seeds, best) for k in range(games)]
+            _write(folder, "janpo best response vs always-shove", [(s, [pts, pk]) for s, pts, pk in again])
+            out.append(("janpo: best response vs always-shove, same seeds: points; poker net",
+                        f"{_figure([p for _, p, _ in again], 1, '')}; {_figure([q for _, _, q in again], 1, '')}"))
     return out
 
 
@@ -149,8 +158,8 @@ def run(quick: bool) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for fmt in ("hu", "six"):
         if fmt in parts:
-            sessions, hands = sizes[fmt]  # type: ignore[misc]
+            sessions, hands = sizes[fmt]
             out += holdem_part(fmt, sessions, hands, seeds, folder)
     if "janpo" in parts:
-        out += janpo_part(int(sizes["janpo"]), seeds, folder)  # type: ignore[call-overload]
+        out += janpo_part(JANPO_GAMES[quick], seeds, folder)
     return out
