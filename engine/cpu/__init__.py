@@ -16,7 +16,9 @@ one step from ready against a strong threat (with kabe and one-chance in the til
 folds by rule further away and pushes a ready hand, chooses dama or riichi by wait, value and
 threat, opens a closed hand only for two han (an honitsu plan counted) or a value-honor pon,
 calls a hand into formal tenpai late in a riichi wall, narrows poker ranges by post-flop bets
-and calls closer to the pot odds.
+and calls closer to the pot odds, and reads each poker opponent from what earlier hands at the
+table showed of it (the view's public ``tendencies``, D51, D96, D97): a maniac's shove is called
+wider, a player who never folds is not bluffed and is value-bet thinner.
 """
 
 from __future__ import annotations

@@ -88,10 +88,20 @@ class Profile:
         return _blend(PRIOR_PF_FOLD, seen, self.pf_faced, PRIOR_SPOTS)
 
     @property
+    def overcall(self) -> float:
+        """How often this player puts chips in when raised before the flop, from no chance at all:
+        without evidence no caller is counted on."""
+        seen = (self.pf_faced - self.pf_folds) / self.pf_faced if self.pf_faced else 0.0
+        return _blend(0.0, seen, self.pf_faced, PRIOR_SPOTS)
+
+    @property
     def reraise(self) -> float:
-        """How often this player re-raises a raise before the flop."""
+        """How often this player re-raises a raise before the flop; one who shoves often when
+        first in is taken to shove over a raise as often."""
         seen = self.reraises / self.rr_chances if self.rr_chances else 0.0
-        return _blend(PRIOR_RERAISE, seen, self.rr_chances, PRIOR_SPOTS)
+        shoves = min(1.0, self.shoves / self.unopened) if self.unopened else 0.0
+        return max(_blend(PRIOR_RERAISE, seen, self.rr_chances, PRIOR_SPOTS),
+                   _blend(PRIOR_RERAISE, shoves, self.unopened, PRIOR_HANDS))
 
     @property
     def loose(self) -> float:

@@ -15,7 +15,7 @@ from functools import cache, lru_cache
 
 from treys import Card, Evaluator
 
-from engine.cpu.poker_memory import PRIOR_FOLD
+from engine.cpu.poker_memory import PRIOR_FOLD, PRIOR_RERAISE
 from engine.cpu.poker_range import Read, class_share, hand_class, multiway, preflop_equity
 from engine.cpu.preflop import chen
 
@@ -26,6 +26,7 @@ SETTLE_FIRST, SETTLE_STEP, SETTLE_SE = 80, 20, 3.0  # early stop of equity sampl
 BET_EQUITY = {1: 0.62, 2: 0.5}  # three or more opponents: 0.42
 THIN = 0.1  # the bet threshold comes down by up to this much against players who do not fold
 NO_BLUFF_FOLD = 0.3  # no bluff at a player who folds to a bet less often than this
+RERAISED_OFF = 0.25  # see _raised_off
 STEAL_FROM = 0.55  # preflop, players folding to a raise more often than this are raised wider
 RAISE_EQUITY = {1: 0.8, 2: 0.68}  # three or more opponents: 0.58
 
@@ -307,19 +308,29 @@ def overcalls(spot: PokerSpot) -> float:
     calling one small)."""
     if not spot.remembered:
         return 0.0
-    return sum((1.0 - r.steal) * owed for r, owed in zip(spot.reads, spot.owed, strict=False))
+    return sum(r.overcall * owed for r, owed in zip(spot.reads, spot.owed, strict=False))
 
 
 def _raised_off(spot: PokerSpot, hole: str) -> bool:
-    """With memory: the players yet to act re-raise so often (a third of the time or more) that an
-    open raise with a hand that could not call their re-raise throws the raise away."""
-    behind = [r for r, owed in zip(spot.reads, spot.owed, strict=False) if owed > 0]
-    clear = 1.0
-    for r in behind:
-        clear *= 1.0 - r.reraise
-    if clear > 2.0 / 3.0:
+    """With memory: the players yet to act re-raise so much more often than strangers (together a
+    quarter of a re-raise more per raise) that an open raise with a hand that could not call the
+    re-raise (and the players expected to join it) throws the raise away."""
+    behind = sorted((r for r, owed in zip(spot.reads, spot.owed, strict=False) if owed > 0),
+                    key=lambda r: -max(r.reraise, r.overcall))
+    if sum(r.reraise - PRIOR_RERAISE for r in behind) < RERAISED_OFF:
         return False
-    return multiway([preflop_equity(hole, max(r.shove, 1.0)) for r in behind]) < 0.5
+    callers = max(1, round(sum(max(r.reraise, r.overcall) for r in behind)))
+    eq = multiway([preflop_equity(hole, max(r.shove, 1.0)) for r in behind[:callers]])
+    return eq < 1.0 / (1 + callers) + CALL_MARGIN["hard"]
+
+
+def _facing_raise_equity(spot: PokerSpot, hole: str) -> float:
+    """With memory, the equity of calling a raise: against the players who have matched it, and
+    of the players yet to act, against those more likely to call than not, on their calling
+    ranges (the chips of all of them are counted by :func:`overcalls`)."""
+    widths = [r.width if owed <= 0 else min(r.width, r.calls)
+              for r, owed in zip(spot.reads, spot.owed, strict=False) if owed <= 0 or r.overcall >= 0.5]
+    return multiway([preflop_equity(hole, w) for w in widths])
 
 
 def ranged_preflop(spot: PokerSpot, options: PokerOptions, level: str) -> PokerChoice:
@@ -344,6 +355,8 @@ def ranged_preflop(spot: PokerSpot, options: PokerOptions, level: str) -> PokerC
             return _passive(options, call_ok=False)
         return _passive(options, call_ok=spot.to_call <= bb // 2 and share <= 70.0)
     pot_odds = spot.to_call / (spot.pot + spot.to_call + overcalls(spot))
+    if spot.remembered:
+        eq = _facing_raise_equity(spot, hole)
     narrowest = min(r.width for r in reads)
     all_in_call = spot.to_call >= spot.stack
     if not all_in_call and eq >= 0.6 and share <= narrowest * 0.3:

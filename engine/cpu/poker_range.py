@@ -96,6 +96,8 @@ class Read:
     loose: float = PRIOR_LOOSE  # chance one of its post-flop bets is made with less than a pair
     steal: float = PRIOR_PF_FOLD  # how often it folds to a preflop raise
     reraise: float = PRIOR_RERAISE  # how often it re-raises one
+    overcall: float = 0.0  # how often it puts chips in when raised (no caller counted on unseen)
+    calls: float = CALL_WIDTH  # the width it calls a raise with
     shove: float = OPEN_SHOVE_WIDTH  # the width it would re-raise all-in with
 
 
@@ -152,6 +154,7 @@ def read_history(history: Sequence[Sequence[Any]], big_blind: int,
     for p in players:
         known = memory.get(p, _STRANGER)
         out[p] = Read(widths.get(p, 100.0), post_bets.get(p, 0), post_raises.get(p, 0),
-                      known.fold_to_bet, known.loose, known.fold_to_raise, known.reraise,
-                      _width(known, RAISE_WIDTHS[1], "reraise"))
+                      fold=known.fold_to_bet, loose=known.loose, steal=known.fold_to_raise,
+                      reraise=known.reraise, overcall=known.overcall,
+                      calls=_width(known, CALL_WIDTH, "call"), shove=_width(known, RAISE_WIDTHS[1], "reraise"))
     return out
