@@ -123,3 +123,28 @@ def _checker_last(hands: int) -> Script:
         return _min_bettor(game, player, legal)
 
     return play
+
+
+def test_janpo_poker_reads_the_same_summary() -> None:
+    """D51: Janpo's poker view carries the summary of the game's finished hands, and the CPU's
+    poker spot is read with it (one remembered read per live opponent)."""
+    from engine.cpu.janpo_view import janpo_spot
+    from engine.cpu.match import cpu_policy
+    from engine.rng import derive
+
+    game = new_game({"game": "janpo", "players": ["A", "B", "C", "D"], "seed": 4})
+    policy = cpu_policy("janpo", "normal")
+    rngs = {p: derive(4, "cpu", p) for p in "ABCD"}
+    while not game.finished:
+        player = game.waiting_on()[0]
+        view = game.view(player)
+        done = len(game.summary()["poker_results"])
+        if done >= 3 and view["poker"]["to_act"] == player and view["hole"]:
+            spot = janpo_spot(view)
+            live = [p for p, s in view["poker"]["seats"].items() if s in ("in", "all-in") and p != player]
+            assert len(spot.memory) == len(live) == spot.opponents
+            assert sum(e["hands"] for e in view["poker"]["tendencies"].values()) >= 3 * 2
+            assert view["poker"]["tendencies"] == game.public_view()["poker"]["tendencies"]
+            return
+        game.play(policy(view, game.legal_moves(player), rngs[player]))
+    raise AssertionError("no poker decision after three hands")
