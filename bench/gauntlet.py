@@ -79,14 +79,17 @@ def holdem_match(fmt: str, opponent: str, cpu: Policy, sessions: int, hands: int
     return out
 
 
-def _write(folder: Path | None, name: str, rows: list[tuple[str, list[float]]]) -> None:
+HOLDEM_ROWS = "one line per session: its seed, then the seat's result of every hand in big blinds, in order"
+JANPO_ROWS = "one line per game: its seed, the seat's final points less 25,000, its poker net"
+
+
+def _write(folder: Path | None, name: str, rows: list[tuple[str, list[float]]], what: str = HOLDEM_ROWS) -> None:
     if folder is None:
         return
     folder.mkdir(parents=True, exist_ok=True)
     slug = name.replace(" ", "-").replace("%", "pct").replace("'", "")
     lines = [f"{seed} " + " ".join(f"{x:g}" for x in xs) for seed, xs in rows]
-    (folder / f"{slug}.txt").write_text(f"# {name}: one line per session, the hard seat's result of "
-                                        f"every deal in order\n" + "\n".join(lines) + "\n")
+    (folder / f"{slug}.txt").write_text(f"# {name}: {what}\n" + "\n".join(lines) + "\n")
 
 
 def _figure(xs: list[float], scale: float, unit: str) -> str:
@@ -136,7 +139,8 @@ def janpo_part(games: int, seeds: str, folder: Path | None) -> list[tuple[str, s
     out = []
     for opponent in _opponents():
         played = [janpo_game(opponent, k, seeds) for k in range(games)]
-        _write(folder, f"janpo hard vs {opponent}", [(s, [pts, poker]) for s, pts, poker in played])
+        _write(folder, f"janpo hard vs {opponent}", [(s, [pts, poker]) for s, pts, poker in played],
+               JANPO_ROWS)
         points = [p for _, p, _ in played]
         poker = [q for _, _, q in played]
         out.append((f"janpo: hard vs three {opponent} ({games} games): points; poker net",
@@ -144,7 +148,8 @@ def janpo_part(games: int, seeds: str, folder: Path | None) -> list[tuple[str, s
         if opponent == "always-shove":
             best = janpo_bot(best_response_to_shove, cpu_policy("janpo", "hard"))
             again = [janpo_game(opponent, k, seeds, best) for k in range(games)]
-            _write(folder, "janpo best response vs always-shove", [(s, [pts, pk]) for s, pts, pk in again])
+            _write(folder, "janpo best response vs always-shove", [(s, [pts, pk]) for s, pts, pk in again],
+                   JANPO_ROWS)
             out.append(("janpo: best response vs always-shove, same seeds: points; poker net",
                         f"{_figure([p for _, p, _ in again], 1, '')}; {_figure([q for _, _, q in again], 1, '')}"))
     return out
