@@ -14,11 +14,13 @@ import heapq
 import itertools
 import logging
 import math
+import time
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar, overload
 
 from bot.config import DEFAULT_REST_RATE
+from bot.ops import metrics as ops
 from bot.outbox.clock import Clock, SystemClock
 from bot.outbox.limits import Limit, Pace
 from bot.outbox.outcome import Outcome, Reason, Status, Verdict, classify
@@ -91,6 +93,7 @@ class _Job:
     attempts: int = 0  # Discord calls made for it
     limited: int = 0  # 429s it met
     token: int = 0  # which heap entry is current
+    born: float = field(default_factory=time.monotonic)  # when it was submitted (its wait, for metrics)
     where: str = "new"  # heap, parked, delayed, flight, done
 
     def rank(self) -> tuple[int, float, float]:
@@ -208,6 +211,11 @@ class Outbox:
     def pending(self) -> int:
         """Jobs not finished: waiting their turn or in flight."""
         return len(self._waiting) + len(self._tasks)
+
+    def waiting(self) -> tuple[int, float]:
+        """Jobs waiting their turn (not in flight) and the oldest one's wait in seconds."""
+        oldest = min((job.born for job in self._waiting), default=None)
+        return len(self._waiting), 0.0 if oldest is None else time.monotonic() - oldest
 
     async def close(self, *, drain: bool = True, timeout: float | None = None) -> None:
         """Stop taking jobs. ``drain``: send what is queued first (still paced); otherwise the
@@ -373,6 +381,7 @@ class Outbox:
             started = True
             job.attempts += 1
             self.stats.requests += 1
+            ops.rest_call(job.route.kind)
             try:
                 value = await job.send(*args)
             except Exception as error:  # classified: retried or reported
@@ -401,6 +410,7 @@ class Outbox:
         now = self._clock.now()
         if failure.verdict in (Verdict.ROUTE_LIMITED, Verdict.GLOBAL_LIMITED):
             self.stats.rate_limited += 1
+            ops.rest_limited(job.route.kind)
             job.limited += 1
             log.warning("429 on %s (%s): waiting %.2f s", job.route, failure.verdict.value, failure.retry_after)
             if job.limited <= self._max_rate_limited:

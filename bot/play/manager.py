@@ -30,6 +30,8 @@ from typing import Any
 
 import discord
 
+from bot.ops import logs
+from bot.ops import metrics as ops
 from bot.play import clicks, commands, ending, forward, lobby, persist, turns
 from bot.play.clock import Clock, RealClock
 from bot.play.cpu import Decisions
@@ -69,6 +71,7 @@ class TableManager:
         self.dm_channels: OrderedDict[int, int] = OrderedDict()  # user id -> DM channel id
         self.background: set[asyncio.Task[Any]] = set()
         self.closed = False
+        self.draining = False  # shutting down: no new table here, tables handed on (bot.play.drain)
         self.effects = Effects(self)
         self.decisions = decisions or Decisions(kind="thread")  # where CPU seats' choices run
         # CPU-only tables' turns wait behind work for humans; as many at once as choices can run
@@ -121,9 +124,11 @@ class TableManager:
         task = asyncio.current_task()
         assert task is not None
         session.work.add(task)
+        context = logs.working_on(session)  # log lines name the table (LOG_FORMAT=json)
         try:
             yield
         finally:
+            logs.CURRENT.reset(context)
             session.work.discard(task)
 
     def spawn(self, coro: Any) -> None:
@@ -310,6 +315,8 @@ class TableManager:
 
     async def new_table(self, interaction: discord.Interaction, game: str, options: dict[str, Any], timer: int,
                         level: str, table_lang: str, seating: str = "random", assist: bool | None = None) -> None:
+        if self.draining:  # this process is going away: the channel's next /table new reaches its successor
+            return await answer(interaction, "ops.draining")
         await lobby.new_table(self, interaction, game, options, timer, level, table_lang, seating, assist)
 
     async def on_lobby(self, interaction: discord.Interaction, table_id: str, action: str) -> None:
@@ -361,6 +368,7 @@ class TableManager:
         await forward.acknowledge(interaction, private)  # within Discord's 3 seconds, whoever answers
         for _ in range(2):
             if await self.store.forward(table_id, forward.payload(interaction)) is not None:
+                ops.forwarded("sent")
                 return False
             if await self.take_over(table_id) is not None:
                 return True
@@ -420,6 +428,7 @@ class TableManager:
             await self.store.release_lease(table_id, self.holder)
             return None
         log.info("table %s taken over by %s", table_id, self.holder)
+        ops.taken_over()
         return await commands.resume_one(self, record)
 
     async def start_decisions(self) -> None:
@@ -442,6 +451,7 @@ class TableManager:
     async def _forwarded(self, table_id: str, data: dict[str, Any]) -> None:
         if self.closed:
             return
+        ops.forwarded("received")
         interaction = forward.rebuild(self.bot, data)
         if not await forward.dispatch(self.bot, interaction):
             await answer(interaction, "err.stale")
