@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         from bot.client import JanpoBot
 
         readiness = _serve_ops(config)  # a port in use is refused here, before logging in
-        JanpoBot(config, readiness=readiness).run(config.token, log_handler=None)
+        JanpoBot(config, readiness=readiness, handle_sigterm=True).run(config.token, log_handler=None)
     except ConfigError as e:
         print(e, file=sys.stderr)
         return 2

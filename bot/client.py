@@ -24,6 +24,7 @@ from bot.ops import status
 from bot.ops.health import Readiness
 from bot.ops.sampler import Sampler
 from bot.outbox import Outbox
+from bot.play import drain
 from bot.play.buttons import DYNAMIC_ITEMS
 from bot.play.cpu import Decisions
 from bot.play.manager import TableManager
@@ -67,7 +68,7 @@ class JanpoBot(commands.Bot):
 
     def __init__(self, config: Config, *, store: Any = None, time_scale: float = 1.0, resume: bool = True,
                  render: PoolKind = "process", decide: PoolKind | None = None, freeze_gc: bool = True,
-                 readiness: Readiness | None = None, **manager: Any) -> None:
+                 readiness: Readiness | None = None, handle_sigterm: bool = False, **manager: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         sharding: dict[str, Any] = {}
@@ -93,6 +94,7 @@ class JanpoBot(commands.Bot):
         self.outbox = Outbox(rate=config.process_rest_rate, clock=self.tables.clock)
         self.render_pool = RenderPool(kind=render, texts=tuple(CAPTIONS.values()))
         self.freeze_gc = freeze_gc
+        self.handle_sigterm = handle_sigterm  # `python -m bot`: SIGTERM hands the tables on (bot.play.drain)
         # Gauges and /readyz kept fresh when they are served (METRICS_PORT, bot.ops).
         self.sampler = Sampler(self, readiness) if readiness is not None else None
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
@@ -115,6 +117,8 @@ class JanpoBot(commands.Bot):
             resumed = await self.tables.resume_all()
             log.info("resumed %d unfinished tables", resumed)
         status.describe(self)
+        if self.handle_sigterm:
+            drain.on_sigterm(self)
         if self.sampler is not None:
             self.sampler.start()
         if self.freeze_gc:

@@ -80,10 +80,12 @@ def _alive(pid: int) -> bool:
 
 
 def workers_alive(bot: Any) -> bool:
-    """CPU decision and picture worker processes running; the several-processes loops running."""
+    """CPU decision and picture worker processes running; none of the several-processes loops
+    (leases, timers) stopped by an error."""
     pids = [*bot.tables.decisions.pids, *bot.render_pool.pids]
     loops = getattr(bot.tables, "loops", [])
-    return all(_alive(pid) for pid in pids) and not any(task.done() for task in loops)
+    crashed = [task for task in loops if task.done() and not task.cancelled() and task.exception() is not None]
+    return all(_alive(pid) for pid in pids) and not crashed
 
 
 async def check(bot: Any, gateway: Callable[[Any], bool] = gateway_connected) -> dict[str, bool]:

@@ -173,7 +173,7 @@ async def resume_all(m: Any) -> int:
         if await resume_one(m, record) is not None:
             count += 1
     if m.shared and m.shards is not None:
-        m.spawn(_adopt_orphans(m))
+        m.loops.append(asyncio.create_task(_adopt_orphans(m)))  # a loop: shutting down cancels its wait
     return count
 
 

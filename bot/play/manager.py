@@ -32,7 +32,7 @@ import discord
 
 from bot.ops import logs
 from bot.ops import metrics as ops
-from bot.play import clicks, commands, ending, forward, lobby, persist, turns
+from bot.play import clicks, commands, drain, ending, forward, lobby, persist, turns
 from bot.play.clock import Clock, RealClock
 from bot.play.cpu import Decisions
 from bot.play.effects import Effects, answer
@@ -360,7 +360,10 @@ class TableManager:
 
     async def route(self, interaction: discord.Interaction, table_id: str, private: bool = False) -> bool:
         """True if this process serves the interaction; False once it has gone to the holder."""
+        if self.draining and not self.closed:
+            return await drain.route(self, interaction, table_id, private)
         if not self.shared or table_id in self.sessions or self.closed:
+            drain.track(self)  # a drain lets it finish here
             return True
         if forward.forwarded(interaction):  # sent here, yet no longer here: serve it if we can
             await self.take_over(table_id)
@@ -421,7 +424,8 @@ class TableManager:
     async def _take_over(self, table_id: str) -> TableSession | None:
         if table_id in self.sessions:
             return self.sessions[table_id]
-        if self.closed or not await self.store.acquire_lease(table_id, self.holder, self.lease_seconds):
+        if self.closed or self.draining or not await self.store.acquire_lease(table_id, self.holder,
+                                                                                self.lease_seconds):
             return None
         record = await persist.load(self.store, table_id)
         if record is None:
@@ -446,6 +450,7 @@ class TableManager:
         if not self.shared or self.loops:
             return
         await self.store.listen(self.holder, self._forwarded)
+        await drain.listen(self)  # tables another process hands on at its shutdown are taken at once
         self.loops = [asyncio.create_task(self._keep_leases()), asyncio.create_task(self._claim_timers())]
 
     async def _forwarded(self, table_id: str, data: dict[str, Any]) -> None:
@@ -474,7 +479,7 @@ class TableManager:
     async def _claim_timers(self) -> None:
         """Claim expired turn timers: those of tables served here are this process's own timers
         (stale rows are cleared); any other is a table whose process died, taken over here."""
-        while not self.closed:
+        while not self.closed and not self.draining:
             await asyncio.sleep(min(1.0, self.lease_seconds / 3))
             try:
                 due = await self.store.claim_deadlines(self.holder, hold_for=self.lease_seconds)
