@@ -149,7 +149,8 @@ async def shutdown(bot: Any) -> None:
     watchdog.daemon = True
     watchdog.start()
     try:
-        await drain(bot.tables, limit)
+        if await drain(bot.tables, limit):
+            await bot.outbox.close(drain=False)  # pictures and hands of tables now served elsewhere
     except Exception:
         log.exception("the drain failed; closing as is")
     await bot.close()
