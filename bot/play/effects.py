@@ -23,7 +23,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -38,6 +38,9 @@ from bot.play.session import HandRef, Picture, TableSession
 from bot.play.turns import Outcome
 from bot.render.pool import RenderPool
 from bot.storage.standings import final_ranks
+
+if TYPE_CHECKING:
+    from bot.play.manager import TableManager
 
 log = logging.getLogger(__name__)
 GONE = {10003, 50001}  # Unknown Channel, Missing Access: the table's channel is no more for us
@@ -74,7 +77,7 @@ def keeps_hands(session: TableSession, player: str) -> bool:
     return settings is not None and settings.hand_style == "new"
 
 class Effects:
-    def __init__(self, manager: Any) -> None:
+    def __init__(self, manager: TableManager) -> None:
         self.m = manager
         self._outbox: Outbox | None = None
         self._pool: RenderPool | None = None
@@ -369,7 +372,8 @@ class Effects:
         footer = t(table.lang, "table.title", game=messages.game_name(table.lang, table.game_name),
                    table=table.table_id)
         job = (results.standings_png, summary, ranks, names, dict(CAPTIONS[table.lang]), footer)
-        await self.channel_send(session, draw=self._file(job, "standings.png"), content=t(table.lang, "end.standings"))
+        content = "\n".join([t(table.lang, "end.standings"), *session.closing_lines])
+        await self.channel_send(session, draw=self._file(job, "standings.png"), content=content)
         await self.publish(session, final=True)
 
     # ---- the public message --------------------------------------------------------------------
