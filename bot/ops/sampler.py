@@ -33,6 +33,7 @@ class Sampler:
         self._seen: set[tuple[str, str]] = set()
         self._requests: tuple[float, int] | None = None
         self._task: asyncio.Task[None] | None = None
+        metrics.prepare()  # every family exported from the first scrape
 
     def tables(self) -> Counter[tuple[str, str]]:
         m = self.bot.tables

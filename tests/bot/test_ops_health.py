@@ -4,18 +4,25 @@ was checked lately. Bad settings of the ops server are refused at start, in one 
 
 from __future__ import annotations
 
+import os
 import socket
+import uuid
 from collections.abc import AsyncIterator
 
 import pytest
 
 from bot import __main__ as main_module
+from bot.client import JanpoBot
+from bot.config import Config
 from bot.ops import logs
 from bot.ops.health import Readiness
 from bot.ops.sampler import Sampler
 from bot.ops.server import OpsServer
-from tests.bot.harness import StartBot
+from bot.storage import Store
+from tests.bot.harness import FakeDiscord, StartBot, log_in
 from tests.bot.ops_http import get
+
+PG_ENV = "JANPO_TEST_POSTGRES_URL"
 
 
 @pytest.fixture
@@ -53,6 +60,37 @@ async def test_unready_without_the_gateway_or_once_shutting_down(sampler: tuple[
     await sampler_.sample()
     code, body = await get(server.port, "/readyz")
     assert code == 503 and body["serving"] is False
+
+
+async def test_unready_when_postgresql_goes_away(fake: FakeDiscord) -> None:
+    """The same with the store on PostgreSQL: its connections cut under the bot."""
+    url = os.environ.get(PG_ENV, "").strip()
+    if not url:
+        pytest.skip(f"PostgreSQL tests skipped: set {PG_ENV}=postgresql://postgres@127.0.0.1:5432/test")
+    import asyncpg
+
+    schema = f"test_{uuid.uuid4().hex[:16]}"
+    admin = await asyncpg.connect(url)
+    await admin.execute(f"CREATE SCHEMA {schema}")
+    store = await Store.open(url + ("&" if "?" in url else "?") + f"search_path={schema}")
+    bot = JanpoBot(Config(token="fake-token"), store=store, render="inline", decide="thread", freeze_gc=False,
+                   clock=fake.clock)
+    try:
+        await log_in(bot)
+        sampler = Sampler(bot)
+        sampler.gateway = lambda bot: True
+        await sampler.sample()
+        assert sampler.readiness.state()[0]
+        store._pool.terminate()  # type: ignore[attr-defined]
+        await sampler.sample()
+        ready, checks = sampler.readiness.state()
+        assert not ready and checks["store"] is False
+    finally:
+        await bot.tables.close()
+        await bot.http.close()
+        await store.close()
+        await admin.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+        await admin.close()
 
 
 def test_a_check_gone_stale_reads_unready() -> None:
