@@ -17,6 +17,7 @@ import pytest
 
 from bot.client import JanpoBot
 from bot.config import Config
+from bot.ops import metrics
 from bot.play import drain
 from bot.storage import Store
 from tests.bot.harness import CHANNEL_ID, HOST, FakeDiscord, StartBot, log_in, pending_hand
@@ -88,6 +89,9 @@ async def test_the_next_click_after_a_drain_is_served_by_another_process(start: 
         await wait_for(partial(played, fake, token), "the answer")
         answered += 1
     assert serving(bots) == [GUILD_SHARD]
+    counted = (metrics.HANDOFFS._value.get(), metrics.TAKEOVERS._value.get(),
+               metrics.FORWARDED.labels("sent")._value.get())
+    assert counted[2] > 0  # the DM clicks so far went to the holder
     assert await drain.drain(holder.tables, 10.0) == 1
     loop = asyncio.get_running_loop()
     drained_at = loop.time()
@@ -95,6 +99,7 @@ async def test_the_next_click_after_a_drain_is_served_by_another_process(start: 
     taker = await wait_for(lambda: serving(bots), "another process serving the table", SOON)
     assert taker != [GUILD_SHARD] and len(taker) == 1
     assert await store.lease_holder(table_id) == f"bot{taker[0]}"
+    assert (metrics.HANDOFFS._value.get(), metrics.TAKEOVERS._value.get()) == (counted[0] + 1, counted[1] + 1)
     token, _ = await click_hand(fake, bots[0])
     await wait_for(partial(played, fake, token), "the next click answered", SOON)
     assert loop.time() - drained_at < LEASE / 3  # not a lease running out
