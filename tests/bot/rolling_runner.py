@@ -1,8 +1,8 @@
 """A real bot process for the rolling-restart check: one shard of three over PostgreSQL, against
 the fake Discord, with simulated humans who click every hand this process sends them. Each
 "Played: …" a human is told is journaled (fsynced) with the time, the table's seed and the move
-number; on SIGTERM the process drains as ``python -m bot`` does (bot.play.drain) and journals
-what it held and how long the hand-over took.
+number. SIGTERM runs what it runs in ``python -m bot`` (``bot.play.drain.on_sigterm``: drain,
+then close), and the runner journals what the process held and how long the hand-over took.
 
     python tests/bot/rolling_runner.py URL JOURNAL SHARD TABLES
 
@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import signal
 import sys
 import time
 from pathlib import Path
@@ -84,28 +83,25 @@ async def main(url: str, journal_path: str, shard: int, tables: int) -> None:
     fake.watch.append(told)
     store = await Store.open(url)
     config = Config(token="fake-token", shard_ids=(shard,), shard_count=SHARDS, drain_seconds=10.0)
-    bot = JanpoBot(config, store=store, holder=f"p{shard}-{os.getpid()}", cpu_pause=0.05, edit_interval=0.2,
-                   render="inline", decide="thread", freeze_gc=False)
-    await log_in(bot)
-    stopped = asyncio.Event()
+    drained = drain.drain
 
-    async def stop() -> None:
-        held = sorted(bot.tables.sessions)
+    async def journaled(m: Any, timeout: float) -> int:
+        held = sorted(m.sessions)
         started = time.time()
-        handed = await drain.drain(bot.tables, config.drain_seconds)
+        handed = await drained(m, timeout)
         write({"event": "drained", "tables": held, "handed": handed, "took": time.time() - started})
-        if handed:  # as bot.play.drain.shutdown does
-            await bot.outbox.close(drain=False)
-        await bot.close()
-        stopped.set()
+        return handed
 
-    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(stop()))
+    patch.setattr(drain, "drain", journaled)  # what python -m bot's SIGTERM runs, journaled
+    bot = JanpoBot(config, store=store, holder=f"p{shard}-{os.getpid()}", cpu_pause=0.05, edit_interval=0.2,
+                   render="inline", decide="thread", freeze_gc=False, handle_sigterm=True)
+    await log_in(bot)
     print("READY", flush=True)
     first = shard * GAMES // SHARDS
     for number in range(first, first + tables):
         await open_table(fake, bot, number)
     seen: set[int] = set()
-    while not stopped.is_set():
+    while not bot.is_closed():
         for message in list(fake.messages.values()):
             if message.where != "dm" or message.id in seen or bot.tables.draining:
                 continue
