@@ -12,6 +12,7 @@ and never walks the bot's own structures.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -71,12 +72,22 @@ NAMES = ("janpo_tables", "janpo_moves", "janpo_click_answer_seconds", "janpo_cpu
 # ---- the hooks (one line at each call site) ---------------------------------------------------
 
 
+# A labelled child looked up once per label value (``labels`` takes a lock and builds a key each
+# call: a third of a hook's cost).
+_moves = functools.cache(MOVES.labels)
+_decisions = functools.cache(DECISION.labels)
+_calls = functools.cache(REST_CALLS.labels)
+_limited = functools.cache(REST_429.labels)
+_forwards = functools.cache(FORWARDED.labels)
+_errors = functools.cache(ERRORS.labels)
+
+
 def moved(game: str) -> None:
-    MOVES.labels(game).inc()
+    _moves(game).inc()
 
 
 def decided(game: str, seconds: float) -> None:
-    DECISION.labels(game).observe(seconds)
+    _decisions(game).observe(seconds)
 
 
 @contextmanager
@@ -90,11 +101,11 @@ def click() -> Iterator[None]:
 
 
 def rest_call(route: str) -> None:
-    REST_CALLS.labels(route).inc()
+    _calls(route).inc()
 
 
 def rest_limited(route: str) -> None:
-    REST_429.labels(route).inc()
+    _limited(route).inc()
 
 
 def saved(count: int, seconds: float) -> None:
@@ -112,11 +123,11 @@ def handed_off() -> None:
 
 def forwarded(direction: str) -> None:
     """``sent`` to the table's holder, or ``received`` from the process a click reached."""
-    FORWARDED.labels(direction).inc()
+    _forwards(direction).inc()
 
 
 def error(logger: str) -> None:
-    ERRORS.labels(logger).inc()
+    _errors(logger).inc()
 
 
 def prepare() -> None:
