@@ -38,6 +38,8 @@ EXIT_MARGIN = 15.0  # seconds past DRAIN_SECONDS after which the process exits w
 
 _SERVING: WeakKeyDictionary[Any, set[asyncio.Task[Any]]] = WeakKeyDictionary()  # clicks served here
 _HANDING: WeakKeyDictionary[Any, dict[str, asyncio.Event]] = WeakKeyDictionary()  # tables being handed on
+_TAKING: WeakKeyDictionary[Any, int] = WeakKeyDictionary()  # handed tables being taken over here
+BACK_OFF = 0.01  # seconds a process waits per handed table it is already taking over
 
 
 def track(m: Any) -> None:
@@ -51,13 +53,22 @@ def track(m: Any) -> None:
 
 async def listen(m: Any) -> None:
     """Take over each table another process hands on (one process wins the lease; the others'
-    attempts find it taken and do nothing)."""
+    attempts find it taken and do nothing). A process already taking handed tables over waits a
+    moment per one under way before it tries, so the tables of a process that stops spread over
+    the others instead of all queueing for one event loop's replays."""
 
     async def handed(table_id: str, holder: str) -> None:
         if holder == m.holder or m.closed or m.draining:
             return
-        if await m.take_over(table_id) is not None:
-            log.info("table %s handed on by %s, served here now", table_id, holder)
+        busy = _TAKING.get(m, 0)
+        _TAKING[m] = busy + 1
+        try:
+            if busy:
+                await asyncio.sleep(BACK_OFF * busy)
+            if await m.take_over(table_id) is not None:
+                log.info("table %s handed on by %s, served here now", table_id, holder)
+        finally:
+            _TAKING[m] -= 1
 
     await m.store.listen_handoffs(handed)
 
