@@ -31,7 +31,7 @@ from bot.results.format import game_name, history_lines
 from bot.results.mjai import game_events, mjai_events, mjai_text
 from bot.results.played import MAHJONG_GAMES
 from bot.results.played import replay as replay_game
-from bot.results.replay import ReplayIndex, frame_png, move_text, replay_index
+from bot.results.replay import ReplayIndex, frame, move_text, replay_index
 from bot.results.tenhou import log_of
 from bot.storage import StoredGame
 from engine.base import IllegalMove, ScenarioError
@@ -220,7 +220,7 @@ class HistoryCog(commands.Cog):
 
     async def _page(self, lang: str, stored: StoredGame, index: ReplayIndex, step: int,
                     owner: int) -> tuple[discord.Embed, discord.File, ui.View]:
-        png = await asyncio.to_thread(frame_png, stored.scenario, step, CAPTIONS[lang])
+        png, words = await asyncio.to_thread(frame, stored.scenario, step, CAPTIONS[lang], lang)
         mark = index.mark_at(step)
         if index.game == "holdem":
             where = t(lang, "replay.hand", hand=mark.label)
@@ -249,7 +249,7 @@ class HistoryCog(commands.Cog):
                                  step == index.total))
         view.add_item(ReplayStep(stored.game_id, ahead, owner, "d",
                                  t(lang, "btn.next_hand" if hand else "btn.next_kyoku"), step == index.total))
-        return embed, discord.File(io.BytesIO(png), "replay.png"), view
+        return embed, discord.File(io.BytesIO(png), "replay.png", description=words), view
 
 
 def _shown_names(stored: StoredGame) -> list[str]:
