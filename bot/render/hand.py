@@ -45,7 +45,7 @@ def render_hand(hand: HandImage, texts: Mapping[str, str] | None = None) -> Imag
     melds_w = sum(dr.meld_size(m, TILE_H)[0] for m in hand.melds) + MELD_GAP * len(hand.melds)
     melds_h = max((dr.meld_size(m, TILE_H)[1] for m in hand.melds), default=TILE_H)
     drawn_w = DRAWN_GAP + tw if hand.drawn else 0
-    tiles_w = max(len(r) for r in rows) * (tw + 1) + drawn_w
+    tiles_w = max(len(r) * (tw + 1) + (drawn_w if i == len(rows) - 1 else 0) for i, r in enumerate(rows))
     row_w = max(tiles_w, melds_w) if hand.large else tiles_w + (MELD_GAP + melds_w if hand.melds else 0)
 
     header = bool(hand.title or hand.riichi or hand.dora_indicators)
