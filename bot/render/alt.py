@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from bot.i18n import t
@@ -52,12 +53,16 @@ MELD_KEYS = {"chi": "alt.meld.chi", "pon": "alt.meld.pon", "kan": "alt.meld.kan"
 def tiles_of(notation: str | Iterable[str]) -> list[str]:
     """``'34m'`` or ``['3m', '4m']`` to ``['3m', '4m']``: one string per tile."""
     if isinstance(notation, str):
+        if len(notation) == 2:  # one tile, as every record holds them
+            return [notation]
         return [f"{d}{suit}" for digits, suit in _TOKEN.findall(notation) for d in digits]
     return [t for part in notation for t in tiles_of(part)]
 
 
+@cache
 def tile_word(lang: str, tile: str) -> str:
-    """One tile: ``'0p'`` -> "5 dots (red)", ``'1z'`` -> "east wind"."""
+    """One tile: ``'0p'`` -> "5 dots (red)", ``'1z'`` -> "east wind". Cached: a table's words name
+    dozens of tiles, and each name is a catalog lookup and a format."""
     tiles = tiles_of(tile)
     if len(tiles) != 1:
         return tiles_words(lang, tiles, keep_order=True) if tiles else tile
@@ -91,20 +96,33 @@ def tiles_words(lang: str, tiles: Iterable[str], keep_order: bool = False) -> st
     parts = []
     for suit, group in groups:
         if suit == "z":
-            parts.append(_join(lang, [t(lang, HONOR_KEYS[x[0]]) for x in group]))
+            parts.append(_join(lang, [tile_word(lang, x) for x in group]))
         else:
-            numbers = [t(lang, "alt.red_in_group", n=5) if x[0] == "0" else x[0] for x in group]
-            parts.append(f"{t(lang, SUIT_KEYS[suit])} {' '.join(numbers)}")
+            numbers = [_red(lang) if x[0] == "0" else x[0] for x in group]
+            parts.append(f"{_word(lang, SUIT_KEYS[suit])} {' '.join(numbers)}")
     return _join(lang, parts, "alt.groups")
 
 
 def _join(lang: str, parts: Sequence[str], key: str = "alt.list") -> str:
+    """The parts joined as the catalog's ``{a}, {b}`` (or ``{a}; {b}``) says."""
     if not parts:
-        return t(lang, "alt.none")
-    out = parts[0]
-    for part in parts[1:]:
-        out = t(lang, key, a=out, b=part)
-    return out
+        return _word(lang, "alt.none")
+    return _separator(lang, key).join(parts)
+
+
+@cache
+def _red(lang: str) -> str:
+    return t(lang, "alt.red_in_group", n=5)
+
+
+@cache
+def _separator(lang: str, key: str) -> str:
+    return t(lang, key, a="", b="")
+
+
+@cache
+def _word(lang: str, key: str) -> str:
+    return t(lang, key)
 
 
 def card_word(lang: str, card: str) -> str:
@@ -118,6 +136,7 @@ def cards_words(lang: str, cards: Iterable[str]) -> str:
     return _join(lang, [card_word(lang, c) for c in cards])
 
 
+@cache
 def meld_words(lang: str, meld: MeldView) -> str:
     return t(lang, MELD_KEYS[meld.kind], tiles=tiles_words(lang, meld.tiles))
 
@@ -181,6 +200,7 @@ def _same_hand(a: TableImage, b: TableImage) -> bool:
         len(x.discards) >= len(y.discards) for x, y in zip(a.seats, b.seats, strict=True))
 
 
+@cache
 def _discard(lang: str, d: Discard) -> str:
     word = tile_word(lang, d.tile)
     if d.riichi:
