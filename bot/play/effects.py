@@ -175,7 +175,7 @@ class Effects:
             out["file"] = discord.File(io.BytesIO(png), "hand.png", description=session.pictures[player].words)
         kept = session.pictures.get(player)
         if settings is not None and settings.text_mode and kept is not None and kept.no == table.move_no:
-            out["content"] = f"{out['content']}\n{kept.words}"[:2000]  # the picture's words (issue 39)
+            out["content"] = f"{out['content']}\n{kept.words}"[:1900]  # the picture's words, room for "Played: …"
         items = layout(legal, chosen, riichi)
         if items:
             numbers = poker_numbers(table.game_name, view, player)

@@ -109,9 +109,10 @@ class Stored:
                 return b
         raise AssertionError(f"no button {label or prefix!r} among {self.labels()}")
 
-    def alts(self) -> dict[str, str | None]:
-        """Each attached file's description (its alt text, read aloud by screen readers), by name."""
-        return {str(a.get("filename")): a.get("description") for a in self.data.get("attachments") or []}
+    def alts(self) -> dict[str, str]:
+        """Each attached file's description (its alt text, read aloud by screen readers), by name;
+        "" for a file sent without one."""
+        return {str(a.get("filename")): str(a.get("description") or "") for a in self.data.get("attachments") or []}
 
     def text(self) -> str:
         """Everything written on the message: content, embed titles, descriptions and fields."""
