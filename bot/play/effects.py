@@ -380,8 +380,9 @@ class Effects:
                    table=table.table_id)
         picture = results.standings_record(summary, ranks, names, footer)
         job = (results.record_png, picture, dict(CAPTIONS[table.lang]))
+        content = "\n".join([t(table.lang, "end.standings"), *session.closing_lines])
         await self.channel_send(session, draw=self._file(job, "standings.png", describe(picture, table.lang)),
-                                content=t(table.lang, "end.standings"))
+                                content=content)
         await self.publish(session, final=True)
 
     # ---- the public message --------------------------------------------------------------------

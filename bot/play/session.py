@@ -72,6 +72,7 @@ class TableSession:
     decisions: Decisions | None = None  # where its CPU seats' choices run (None: a thread)
     told: Any = None  # the public record of the table picture last described: its discards are not told again
     buttons: tuple[int, str] | None = None  # the table message and language its buttons were sent with
+    closing_lines: list[str] = field(default_factory=list)  # said under the final standings (rank changes)
 
     @property
     def table_id(self) -> str:
