@@ -148,8 +148,8 @@ class HistoryCog(commands.Cog):
         if view is not None and view.value == "mine":
             await self._export_seat(interaction, lang, stored)
             return
-        files = [_json_file(stored.scenario, f"game-{game}.json")]
         lines = [t(lang, "export.done", game_id=game, game=game_name(lang, stored.game))]
+        files = [_json_file(stored.scenario, f"game-{game}.json", lines[0])]
         if "fairness" in stored.scenario:  # D69: the scenario file is also the verify file
             lines.append(t(lang, "export.verify"))
         if stored.game in MAHJONG_GAMES:
@@ -161,10 +161,10 @@ class HistoryCog(commands.Cog):
             else:
                 tenhou, mjai = logs
                 if tenhou is not None:
-                    files.append(_json_file(tenhou, f"game-{game}-tenhou.json"))
                     lines.append(t(lang, "export.tenhou"))
-                files.append(_text_file(mjai, f"game-{game}.mjson"))
+                    files.append(_json_file(tenhou, f"game-{game}-tenhou.json", lines[-1]))
                 lines.append(t(lang, "export.mjai"))
+                files.append(_text_file(mjai, f"game-{game}.mjson", lines[-1]))
                 if stored.game == "janpo":
                     lines.append(t(lang, "export.mjai_janpo"))
         await interaction.followup.send("\n".join(lines), files=files, ephemeral=True)
@@ -191,7 +191,7 @@ class HistoryCog(commands.Cog):
                    seat=index)]
         if stored.game == "janpo":
             lines.append(t(lang, "export.mjai_janpo"))
-        file = _text_file(mjai_text(events), f"game-{game}-seat{index}.mjson")
+        file = _text_file(mjai_text(events), f"game-{game}-seat{index}.mjson", lines[0])
         await interaction.followup.send("\n".join(lines), files=[file], ephemeral=True)
 
     # ---- helpers -------------------------------------------------------------------------------
@@ -269,11 +269,12 @@ def _logs(stored: StoredGame) -> tuple[dict[str, Any] | None, str]:
     return tenhou, mjai_text(list(game_events(played, names)))
 
 
-def _text_file(text: str, name: str) -> discord.File:
-    return discord.File(io.BytesIO(text.encode("utf-8")), name)
+def _text_file(text: str, name: str, description: str) -> discord.File:
+    """``description``: what the file is, in the reader's words (read aloud like a picture's)."""
+    return discord.File(io.BytesIO(text.encode("utf-8")), name, description=description[:1024])
 
 
-def _json_file(data: Any, name: str) -> discord.File:
+def _json_file(data: Any, name: str, description: str) -> discord.File:
     text = json.dumps(data, ensure_ascii=False, indent=1)
-    return discord.File(io.BytesIO(text.encode("utf-8")), name)
+    return _text_file(text, name, description)
 
