@@ -14,7 +14,17 @@ from bot.render.adapt import table_from_view
 from bot.render.alt import LIMIT, card_word, describe, fit, tiles_words
 from engine.games import new_game
 from engine.randomplay import random_move
-from tests.bot.harness import CHANNEL_ID, HOST, FakeDiscord, StartBot, open_table, play_out, table_of
+from tests.bot.harness import (
+    CHANNEL_ID,
+    HOST,
+    FakeDiscord,
+    StartBot,
+    open_table,
+    pending_hand,
+    play_out,
+    table_of,
+    until,
+)
 
 EN = CATALOGS["en"]
 SUITS = {EN[f"alt.suit.{s}"]: s for s in "mps"}
@@ -150,6 +160,9 @@ async def test_every_file_of_a_whole_game_has_words_and_a_hand_names_its_tiles(
             hole = re.findall(r"[2-9TJQKA][shdc]", str(view.get("hole")))
             assert f"Hole cards: {', '.join(card_word('en', c) for c in hole)}." in words
             continue
+        hole = re.findall(r"[2-9TJQKA][shdc]", str(view.get("hole") or (view.get("poker") or {}).get("hole") or ""))
+        if hole:  # Janpo: the hole cards too, and only this seat's
+            assert f"Hole cards: {', '.join(card_word('en', c) for c in hole)}." in words
         tiles, drawn = hand_of(words)
         assert sorted(tiles) == sorted(view["hand"]) and drawn == view.get("drawn"), (words, view["hand"])
         assert len(tiles) + (drawn is not None) + 3 * len(
@@ -158,3 +171,17 @@ async def test_every_file_of_a_whole_game_has_words_and_a_hand_names_its_tiles(
         assert "Your hand" not in words
         for card in concealed:
             assert card_word("en", card) not in words, (card, words)
+
+
+async def test_the_words_are_in_the_readers_language(fake: FakeDiscord, start_bot: StartBot) -> None:
+    """The hand's words in the player's language, the table's in the table's."""
+    fake.add_user(HOST, "민수")
+    bot = await start_bot(cpu_pause=0.0)
+    assert fake.guild_locale == "en-US"
+    await open_table(fake, bot, game="riichi", length="east", locale="ko")
+    hand = await until(lambda: pending_hand(fake, HOST))
+    words = hand.alts()["hand.png"]
+    assert "내 손패: " in words and "Your hand" not in words
+    table = await until(fake.find_table_message)
+    assert table.alts()["table.png"].startswith("East 1, 0 honba")  # the server's language (en-US here)
+
