@@ -61,7 +61,7 @@ MESSAGES: dict[str, str] = {
     "alt.switches": "Switches on: {names}.",
     # the table
     "alt.round_name": "{wind} {kyoku}",
-    "alt.round": "{round}, {honba} honba, {sticks} riichi sticks, {wall} tiles left.",
+    "alt.round": "{round}, honba {honba}, riichi sticks {sticks}, tiles left {wall}.",
     "alt.round_over": "{round}. Game over.",
     "alt.seat": "{wind}, {name}: {points} points",
     "alt.seat_dealer": "{wind} (dealer), {name}: {points} points",

@@ -183,5 +183,5 @@ async def test_the_words_are_in_the_readers_language(fake: FakeDiscord, start_bo
     words = hand.alts()["hand.png"]
     assert "내 손패: " in words and "Your hand" not in words
     table = await until(fake.find_table_message)
-    assert table.alts()["table.png"].startswith("East 1, 0 honba")  # the server's language (en-US here)
+    assert table.alts()["table.png"].startswith("East 1, honba 0")  # the server's language (en-US here)
 
