@@ -36,6 +36,7 @@ MESSAGES: dict[str, str] = {
     "alt.none": "none",
     # the hand
     "alt.hand": "Your hand: {tiles}.",
+    "alt.hand_open": "Hand: {tiles}.",
     "alt.hand_title": "{title}.",
     "alt.drew": "Drew {tile}.",
     "alt.melds": "Called sets: {melds}.",
@@ -68,6 +69,7 @@ MESSAGES: dict[str, str] = {
     "alt.in_riichi": "in riichi",
     "alt.discarded": "discarded {tiles}",
     "alt.discarded_none": "no new discards",
+    "alt.pond_empty": "nothing discarded yet",
     "alt.called_tile": "{tile} (called)",
     "alt.riichi_tile": "{tile} (riichi)",
     "alt.seat_melds": "sets {melds}",
@@ -112,7 +114,7 @@ MESSAGES: dict[str, str] = {
     "alt.standings": "Final standings: {rows}.",
     "alt.rating_chart": "Rating after each game: {series}.",
     "alt.rating_series": "{name} from {first} to {last}, lowest {low}, highest {high}",
-    "alt.replay": "Every hand open. {table} {hands}",
+    "alt.replay": "Every hand open. {hands} {table}",
     # text mode
     "text.last_moves": "Last moves",
     "text.discard_button": "Discard {tile}",

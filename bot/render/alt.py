@@ -151,12 +151,13 @@ def _five(tile: str) -> str:
 
 # ---- the hand ------------------------------------------------------------------------------------
 
-def hand_words(hand: HandImage, lang: str) -> str:
+def hand_words(hand: HandImage, lang: str, own: bool = True) -> str:
     """A player's own hand, for their DM: the tiles by suit, the drawn tile, calls, greyed tiles,
-    riichi, waits, dora indicators, and in Janpo or hold'em the cards, board and price to call."""
+    riichi, waits, dora indicators, and in Janpo or hold'em the cards, board and price to call.
+    ``own``: False for a hand shown to others (a replay): "Hand:", not "Your hand:"."""
     out = [t(lang, "alt.hand_title", title=hand.title)] if hand.title else []
     if hand.tiles or hand.drawn or hand.melds:
-        out.append(t(lang, "alt.hand", tiles=tiles_words(lang, hand.tiles)))
+        out.append(t(lang, "alt.hand" if own else "alt.hand_open", tiles=tiles_words(lang, hand.tiles)))
         if hand.drawn:
             out.append(t(lang, "alt.drew", tile=tile_word(lang, hand.drawn)))
         if hand.melds:
@@ -233,7 +234,7 @@ def _seat(lang: str, seat: SeatView, since: SeatView | None, janpo: bool) -> str
         bits.append(t(lang, "alt.in_riichi"))
     new = seat.discards[len(since.discards):] if since is not None else seat.discards
     bits.append(t(lang, "alt.discarded", tiles=_join(lang, [_discard(lang, d) for d in new])) if new
-                else t(lang, "alt.discarded_none"))
+                else _word(lang, "alt.discarded_none" if since is not None else "alt.pond_empty"))
     if seat.melds:
         bits.append(t(lang, "alt.seat_melds", melds=_melds(lang, seat.melds)))
     bits += _poker_bits(lang, seat.poker, janpo)

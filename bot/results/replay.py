@@ -19,7 +19,7 @@ from PIL import Image
 from bot.i18n import t
 from bot.render import render_hand, render_holdem_table, render_table, to_png
 from bot.render.adapt import cards, hand_from_view, holdem_from_view, table_from_view
-from bot.render.alt import describe, fit
+from bot.render.alt import describe, fit, hand_words
 from bot.render.draw import BG
 from bot.render.model import HandImage, HoldemTable, TableImage
 from engine.base import Game
@@ -127,8 +127,10 @@ def open_table_image(name: str, game: Game, texts: Mapping[str, str]) -> Image.I
 
 def open_table_words(name: str, game: Game, lang: str) -> str:
     """The replay step's picture in words (its alt text), from the same records."""
-    table, hands = open_table_records(name, game)
-    return fit(t(lang, "alt.replay", table=describe(table, lang), hands=" ".join(describe(h, lang) for h in hands)))
+    table, hands = open_table_records(name, game)  # the hands first: what only a replay shows
+    return fit(t(lang, "alt.replay", table=describe(table, lang),
+                 hands=" ".join(hand_words(dataclasses.replace(h, dora_indicators=()), lang, own=False)
+                                for h in hands)))  # the indicators once, with the table
 
 
 def _stack(top: Image.Image, hands: list[Image.Image]) -> Image.Image:

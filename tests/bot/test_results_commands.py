@@ -291,7 +291,8 @@ async def test_replay_steps_with_buttons_and_kyoku_jumps(fake: FakeDiscord, star
     width, height = png_size(page.files[0][1])
     assert page.files[0][0] == "replay.png" and width > 800 and height > 700  # the table and four open hands
     words = page.alts()["replay.png"]  # issue 39: read aloud, every hand open as on the picture
-    assert words.startswith("Every hand open. East 1,") and words.count("Your hand:") == 4
+    assert words.startswith(f"Every hand open. {spec['players'][0]}. Hand: "), words
+    assert words.count("Hand: ") == 4 and words.count("Dora indicators") == 1 and "East 1," in words
     page = await press(fake, bot, ANN, page, "Next")  # turned in place
     first = " ".join(str(x) for x in spec["moves"][0])
     assert f"move 1 of {total}" in page.text() and f"Last move: `{first}`" in page.text()
