@@ -36,7 +36,6 @@ from bot.render.model import (
 
 LIMIT = 1024  # Discord's longest attachment description
 _TOKEN = re.compile(r"([0-9]+)([mpsz])")
-_SUITS = "mps"
 _STATUS = {"folded": "alt.status.folded", "all_in": "alt.status.all_in", "busted": "alt.status.busted"}
 # Catalog keys by notation, written out so every key the words use is found in the code.
 SUIT_KEYS = {"m": "alt.suit.m", "p": "alt.suit.p", "s": "alt.suit.s"}
