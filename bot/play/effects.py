@@ -23,7 +23,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -39,6 +39,9 @@ from bot.play.turns import Outcome
 from bot.render.alt import describe
 from bot.render.pool import RenderPool
 from bot.storage.standings import final_ranks
+
+if TYPE_CHECKING:
+    from bot.play.manager import TableManager
 
 log = logging.getLogger(__name__)
 GONE = {10003, 50001}  # Unknown Channel, Missing Access: the table's channel is no more for us
@@ -75,7 +78,7 @@ def keeps_hands(session: TableSession, player: str) -> bool:
     return settings is not None and settings.hand_style == "new"
 
 class Effects:
-    def __init__(self, manager: Any) -> None:
+    def __init__(self, manager: TableManager) -> None:
         self.m = manager
         self._outbox: Outbox | None = None
         self._pool: RenderPool | None = None
