@@ -17,7 +17,7 @@ import pytest
 
 from bot.client import JanpoBot
 from bot.config import Config
-from bot.ops import metrics
+from bot.ops import metrics, status
 from bot.play import drain
 from bot.storage import Store
 from tests.bot.harness import CHANNEL_ID, HOST, FakeDiscord, StartBot, log_in, pending_hand
@@ -135,6 +135,9 @@ async def test_a_drained_process_opens_no_table_and_hands_new_clicks_on(start: t
     holder = bots[GUILD_SHARD]
     await open_table(fake, holder)
     await wait_for(lambda: pending_hand(fake, HOST), "a hand")
+    shown = dict(await status.fields(bots[0], "en"))  # /admin status lists the processes holding tables
+    assert shown["Processes (tables held)"] == f"`bot{GUILD_SHARD}`: 1"
+    assert "shards 0/3" in shown["This process"]
     await drain.drain(bots[0].tables, 10.0)  # the DM process drains: it holds no table
     token, _ = await click_hand(fake, bots[0])  # a DM still reaching it is forwarded to the holder
     await wait_for(partial(played, fake, token), "the click answered by the holder", SOON)
