@@ -3,6 +3,7 @@ counts move as a game is played (moves, clicks answered, CPU decisions, saves, R
 
 from __future__ import annotations
 
+import threading
 from collections.abc import AsyncIterator
 
 import pytest
@@ -11,6 +12,7 @@ from bot.ops import metrics
 from bot.ops.health import Readiness
 from bot.ops.sampler import Sampler
 from bot.ops.server import OpsServer
+from tests.bot import ops_http
 from tests.bot.harness import CHANNEL_ID, HOST, FakeDiscord, StartBot, open_table, play_out
 from tests.bot.ops_http import scrape, value
 
@@ -62,3 +64,19 @@ async def test_the_counts_move_with_a_played_game(fake: FakeDiscord, start_bot: 
     assert moved("janpo_rest_requests_total") == bot.outbox.stats.requests > 0
     assert value(after, "janpo_tables", game="holdem", state="playing") == 0  # the table is over
     assert value(after, "janpo_rest_budget_requests_per_second") == bot.outbox.rate
+
+
+async def test_a_scrape_is_served_while_the_event_loop_is_blocked(server: OpsServer) -> None:
+    """The scrape and the health checks are answered by the server's threads: a loop stuck in a
+    long computation (here: this test waiting, synchronously, for the answers) does not hold them."""
+    answers: dict[str, int] = {}
+    done = threading.Event()
+
+    def ask() -> None:
+        for path in ("/metrics", "/healthz", "/readyz"):
+            answers[path] = ops_http._get(server.port, path)[0]
+        done.set()
+
+    threading.Thread(target=ask, daemon=True).start()
+    assert done.wait(30)  # blocking: an answer that needed an event loop would never come
+    assert answers == {"/metrics": 200, "/healthz": 200, "/readyz": 503}
