@@ -168,7 +168,10 @@ class JanpoBot(commands.Bot):
     async def close(self) -> None:
         if self.sampler is not None:
             await self.sampler.close()
-        await self.tables.close()
+        if self.store is not None:  # None: logging in failed before the store was opened
+            await self.tables.close()
+        else:
+            self.tables.closed = True
         await self.outbox.close(timeout=5.0)
         await self.render_pool.aclose()
         await self.tables.decisions.close()
