@@ -54,7 +54,7 @@ class JsonFormatter(logging.Formatter):
     ``table``/``guild``/``channel``/``move`` when known, ``exception`` (type: text) and
     ``traceback`` for an error that carries one."""
 
-    FIELDS = ("table", "guild", "channel", "move", "interaction", "holder")
+    FIELDS = ("table", "guild", "channel", "move")
 
     def format(self, record: logging.LogRecord) -> str:
         line: dict[str, Any] = {
