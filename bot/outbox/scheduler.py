@@ -34,6 +34,10 @@ DEFAULT_RATE = DEFAULT_REST_RATE  # requests per second (setting DISCORD_REST_RA
 ROUTE_PERIOD = 5.25
 CHANNEL_LIMIT = Limit(5, ROUTE_PERIOD)  # messages sent or edited in one channel, evenly spaced
 DM_LIMIT = Limit(5, ROUTE_PERIOD, spread=False)  # one user's DM channel: a prompt may follow another at once
+# Deleting a message is a bucket of its own (Discord reports it apart from sending and editing:
+# 5 per second for a message under 10 s old, 3 per 0.333 s for an older one, per channel); the
+# outbox keeps 5 per 1.25 s, under both.
+DELETE_LIMIT = Limit(5, 1.25, spread=False)
 
 
 class Priority(enum.IntEnum):
@@ -42,7 +46,7 @@ class Priority(enum.IntEnum):
     PROMPT = 0  # a human's own prompt (hand DM, a notification to act): first come, first served
     HUMAN_TABLE = 1  # the picture of a table with a human seated: the newest ``stamp`` (click) first
     CLEANUP = 2  # removing a message nobody acts on any more (an old hand DM): only while its
-    #              route keeps ROOM calls free, so the next prompt never waits behind a delete
+    #              route keeps ROOM calls free, so a route shared with prompts never makes one wait
     CPU_TABLE = 3  # the picture of a table of CPUs only: the longest waiting first, coalesced
 
 
@@ -52,7 +56,9 @@ ROOM = 2  # calls a route keeps free for prompts before a CLEANUP call may take 
 @dataclass(frozen=True)
 class Route:
     """A Discord rate-limit bucket the outbox paces: ``Route.channel(id)`` for a server channel's
-    messages (sends and edits), ``Route.dm(id)`` for a user's DM channel."""
+    messages (sends and edits), ``Route.dm(id)`` for a user's DM channel, ``Route.delete(id)``
+    for deleting messages in either (a bucket apart from sending: a deletion never takes a
+    prompt's place)."""
 
     kind: str
     id: int
@@ -64,6 +70,10 @@ class Route:
     @classmethod
     def dm(cls, channel_id: int) -> Route:
         return cls("dm", channel_id)
+
+    @classmethod
+    def delete(cls, channel_id: int) -> Route:
+        return cls("delete", channel_id)
 
 
 @dataclass
@@ -119,7 +129,7 @@ class Outbox:
         self._clock: Clock = clock or SystemClock()
         self.rate = rate
         self._global = Pace(Limit(rate, 1.0))
-        self._limits = {"channel": CHANNEL_LIMIT, "dm": DM_LIMIT, **(route_limits or {})}
+        self._limits = {"channel": CHANNEL_LIMIT, "dm": DM_LIMIT, "delete": DELETE_LIMIT, **(route_limits or {})}
         self._max_in_flight = max_in_flight
         self._max_attempts = max_attempts
         self._backoff = backoff

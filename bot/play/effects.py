@@ -11,10 +11,15 @@ being retried; a DM that is refused (403, e.g. 50007) leaves the hand on "My han
 
 Hand DMs do not pile up: each prompt is a new message (so the player is notified) and the
 player's previous hand message of the table is deleted once it is sent; a finished kyoku's
-answered hands are deleted. That is two calls a prompt (send, delete); editing one message in
-place and pinging beside it would be three (edit, ping, delete the ping). A prompt ready as the
-player's own click is answered (no CPU move in between) is that answer instead: the clicked
-message becomes the new prompt, with no call on the DM's window at all.
+answered hands are deleted. That is two calls a prompt (send, delete) in two of Discord's buckets
+(``Route.dm`` and ``Route.delete``), so the deletion never takes a prompt's place; editing one
+message in place and pinging beside it would be three (edit, ping, delete the ping). A prompt
+ready as the player's own click is answered (no CPU move in between) is that answer instead: the
+clicked message becomes the new prompt, with no call on the DM's window at all.
+
+The table's channel posts (notices, results, standings) keep the game's order through the
+table's ``Lane`` (:mod:`bot.play.lane`), whatever the outbox does between tables; the end of a
+game waits for those posts only, never for a DM's clean-up.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from bot.i18n import CAPTIONS, language_of, t
 from bot.outbox import UNKNOWN_MESSAGE, Outbox, Priority, Reason, Route, Status
 from bot.outbox import Outcome as Sent
 from bot.play import buttons, images, messages, results
+from bot.play.lane import Entry
 from bot.play.moves import default_part, layout, poker_numbers, poker_parts, split
 from bot.play.session import HandRef, Picture, TableSession
 from bot.play.turns import Outcome
@@ -107,22 +113,37 @@ class Effects:
         for ref in out.withdrawn:
             if ref.message_id != answered:
                 session.spawn(self.strip(ref))
-        for key, params in out.notices:
-            session.spawn(self.channel_send(session, content=t(session.table.lang, key, **params)))
-        if out.results:
-            session.spawn(self.post_results(session, out.results))
+        # notices and results are the lane's (``order``), queued in the game's order
         if out.results or out.finished:
             self.clean_hands(session)
         for player in out.prompts:
             if player != prompted:
                 session.spawn(self.send_hand(session, player))
-        if out.finished:
-            await self.m.end(session)
+        if out.finished:  # in the background: a click is answered without waiting for the standings
+            session.spawn(self.m.end(session))
             return
         if out.changed or out.prompts:
             self.schedule_publish(session)
         if out.more_cpu:
             self.m.continue_later(session)
+
+    def order(self, session: TableSession, out: Outcome) -> None:
+        """Queue ``out``'s notices and results on the table's lane (lock held, after its save was
+        queued): posted in the game's order, each once what ``out`` played is stored."""
+        table = session.table
+        posts = [self._notice(session, key, params) for key, params in out.notices]
+        posts += [self._result(session, kind, record) for kind, record in out.results]
+        if posts:
+            entry = Entry(lambda: self.m.stored(session, out), posts, session.reported)
+            session.lane.add(entry, session.spawn, lambda: self.schedule_publish(session))
+        elif table.game is not None and not session.lane.entries:
+            session.lane.told = session.reported  # nothing to tell: the channel is up to date
+
+    def _notice(self, session: TableSession, key: str, params: dict[str, Any]) -> Callable[[], Awaitable[Any]]:
+        return lambda: self.channel_send(session, content=t(session.table.lang, key, **params))
+
+    def _result(self, session: TableSession, kind: str, record: dict[str, Any]) -> Callable[[], Awaitable[Any]]:
+        return lambda: self.post_results(session, [(kind, record)])
 
     # ---- the outbox ------------------------------------------------------------------------------
 
@@ -308,8 +329,8 @@ class Effects:
         if ref.channel_id is None or ref.message_id is None:
             return
         message = self.m.bot.get_partial_messageable(ref.channel_id, type=PRIVATE).get_partial_message(ref.message_id)
-        # after any prompt on the route: an old hand left a moment longer costs nobody a wait
-        await self.outbox.submit(message.delete, route=Route.dm(ref.channel_id), priority=Priority.CLEANUP)
+        # Discord's bucket for deletions, apart from the DM's sends: it never takes a prompt's place
+        await self.outbox.submit(message.delete, route=Route.delete(ref.channel_id), priority=Priority.CLEANUP)
 
     async def strip(self, ref: HandRef) -> None:
         """A prompt that was answered elsewhere or withdrawn: its message loses its buttons."""
@@ -362,11 +383,10 @@ class Effects:
         return draw
 
     async def post_standings(self, session: TableSession, summary: dict[str, Any]) -> None:
-        """After every result picture still being posted (the game is stored already)."""
+        """After the game's own posts still on their way (its last results), never after a DM's
+        clean-up (the game is stored already)."""
         table = session.table
-        pending = [task for task in session.tasks if task is not asyncio.current_task()]
-        if pending:
-            await asyncio.gather(*pending, return_exceptions=True)
+        await session.lane.drained()
         names = {p: table.seat(p).name for p in table.players}
         ranks = final_ranks(table.game_name, summary)
         footer = t(table.lang, "table.title", game=messages.game_name(table.lang, table.game_name),
@@ -403,10 +423,15 @@ class Effects:
         table = session.table
         if table.game is None or (table.status != "playing" and not final) or (session.closed and not final):
             return None
+        summary = table.game.summary()
+        if not final and session.lane.behind(len(summary.get("kyoku_results", [])),
+                                             len(summary.get("poker_results", [])), session.lock.locked()):
+            session.lane.picture_due = True  # after the results still to be posted: asked again then
+            return None
         session.dirty = False
         public = table.game.public_view()
         waiting = [] if table.game.finished else messages.public_waiting(table.game, public)
-        embed = messages.table_embed(table.lang, table, table.game.summary(), waiting, public)
+        embed = messages.table_embed(table.lang, table, summary, waiting, public)
         names = {p: table.seat(p).name for p in table.players}
         job, record = images.table_job(table.game_name, public, names)
         png = await self.pool.draw(job, record, CAPTIONS[table.lang])
@@ -438,7 +463,8 @@ class Effects:
         table.message_id, table.message_posted = sent.id, now
         session.buttons = (sent.id, table.lang) if playing else None
         if old:
-            self._channel_job(session, channel.get_partial_message(old).delete)
+            self.outbox.submit(channel.get_partial_message(old).delete, route=Route.delete(table.channel_id),
+                               priority=self._priority(session))
         if table.status == "playing":
             await self.m.store_message(session)
         return sent
