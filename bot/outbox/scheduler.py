@@ -33,7 +33,7 @@ DEFAULT_RATE = DEFAULT_REST_RATE  # requests per second (setting DISCORD_REST_RA
 # exactly 5 s, two requests 5.0 s apart here were once seen 4.99 s apart there (a 429).
 ROUTE_PERIOD = 5.25
 CHANNEL_LIMIT = Limit(5, ROUTE_PERIOD)  # messages sent or edited in one channel, evenly spaced
-DM_LIMIT = Limit(5, ROUTE_PERIOD, spread=False)  # one user's DM channel: a prompt may follow another at once
+DM_LIMIT = Limit(5, ROUTE_PERIOD)  # one user's DM channel, evenly spaced: a prompt never waits more than 1.05 s
 # Deleting a message is a bucket of its own (Discord reports it apart from sending and editing:
 # 5 per second for a message under 10 s old, 3 per 0.333 s for an older one, per channel); the
 # outbox keeps 5 per 1.25 s, under both.
@@ -84,6 +84,7 @@ class Stats:
     sent: int = 0
     failed: int = 0
     cancelled: int = 0
+    skipped: int = 0  # jobs whose draw found nothing to send (no call made)
     retried: int = 0  # 5xx or network failures tried again
     rate_limited: int = 0  # 429s seen (zero in normal operation)
 
@@ -172,7 +173,9 @@ class Outbox:
         ``route``: the rate-limit bucket (``Route.channel``/``Route.dm``). ``key``: jobs with the
         same key coalesce while queued (one key, one route). ``stamp``: for ``HUMAN_TABLE``, the
         clock time of the table's latest human click (default: now); newest goes first.
-        ``draw``: if given, awaited when the job's turn comes; its result is ``send``'s argument.
+        ``draw``: if given, awaited when the job's turn comes; its result is ``send``'s argument,
+        and ``None`` means there is nothing to send any more: no call is made, the job's place in
+        the windows is given back, and it resolves ``SENT`` with the value ``None``.
         """
         future: asyncio.Future[Outcome[Any]] = asyncio.get_running_loop().create_future()
         self.stats.submitted += 1
@@ -372,11 +375,16 @@ class Outbox:
         started = False
         try:
             try:
-                args = () if job.draw is None else (await job.draw(),)
+                payload = None if job.draw is None else await job.draw()
             except Exception as error:  # the owner's callable: reported to it
                 log.exception("drawing the payload for %s failed", job.route)
                 self._finish(job, Outcome(Status.FAILED, reason=Reason.DRAW, error=error, attempts=job.attempts))
                 return
+            if job.draw is not None and payload is None:  # nothing to send after all: no call, no place taken
+                self.stats.skipped += 1
+                self._finish(job, Outcome(Status.SENT, value=None, attempts=job.attempts))
+                return
+            args = () if job.draw is None else (payload,)
             now = self._clock.now()
             self._global.start(now)
             state.pace.start(now)

@@ -38,7 +38,7 @@ from bot.i18n import CAPTIONS, language_of, t
 from bot.outbox import UNKNOWN_MESSAGE, Outbox, Priority, Reason, Route, Status
 from bot.outbox import Outcome as Sent
 from bot.play import buttons, images, messages, results
-from bot.play.lane import Entry
+from bot.play.lane import PER_MESSAGE, Entry, Item
 from bot.play.moves import default_part, layout, poker_numbers, poker_parts, split
 from bot.play.session import HandRef, Picture, TableSession
 from bot.play.turns import Outcome
@@ -130,20 +130,34 @@ class Effects:
     def order(self, session: TableSession, out: Outcome) -> None:
         """Queue ``out``'s notices and results on the table's lane (lock held, after its save was
         queued): posted in the game's order, each once what ``out`` played is stored."""
-        table = session.table
-        posts = [self._notice(session, key, params) for key, params in out.notices]
-        posts += [self._result(session, kind, record) for kind, record in out.results]
-        if posts:
-            entry = Entry(lambda: self.m.stored(session, out), posts, session.reported)
-            session.lane.add(entry, session.spawn, lambda: self.schedule_publish(session))
-        elif table.game is not None and not session.lane.entries:
+        items: list[Item] = [("notice", notice) for notice in out.notices]
+        items += out.results
+        if items:
+            saving = out.saving
+            entry = Entry(lambda: self.m.stored(session, out), lambda: saving is None or saving.future.done(),
+                          items, session.reported)
+            session.lane.add(entry, session.spawn, lambda ready: self.post_in_order(session, ready),
+                             lambda: self.schedule_publish(session))
+        elif not session.lane.entries:
             session.lane.told = session.reported  # nothing to tell: the channel is up to date
 
-    def _notice(self, session: TableSession, key: str, params: dict[str, Any]) -> Callable[[], Awaitable[Any]]:
-        return lambda: self.channel_send(session, content=t(session.table.lang, key, **params))
-
-    def _result(self, session: TableSession, kind: str, record: dict[str, Any]) -> Callable[[], Awaitable[Any]]:
-        return lambda: self.post_results(session, [(kind, record)])
+    async def post_in_order(self, session: TableSession, items: list[Item]) -> None:
+        """The lane's items in as few messages as they fit: notices together, results together
+        (``PER_MESSAGE`` pictures a message), in their order."""
+        lang = session.table.lang
+        i = 0
+        while i < len(items):
+            kind = items[i][0]
+            j = i + 1
+            while j < len(items) and (items[j][0] == "notice") == (kind == "notice") and (
+                    kind == "notice" or j - i < PER_MESSAGE):
+                j += 1
+            if kind == "notice":
+                await self.channel_send(session, content="\n".join(t(lang, key, **params)
+                                                                   for key, params in (n for _, n in items[i:j])))
+            else:
+                await self.post_results(session, items[i:j])
+            i = j
 
     # ---- the outbox ------------------------------------------------------------------------------
 
@@ -362,10 +376,12 @@ class Effects:
         return sent.value if sent.ok else None
 
     async def post_results(self, session: TableSession, items: list[tuple[str, dict[str, Any]]]) -> None:
-        """A picture for each kyoku that ended and each poker hand shown down, in order."""
+        """One message: a picture for each kyoku that ended and each poker hand shown down, in
+        order (at most ``PER_MESSAGE``), with a line each."""
         table = session.table
         names = {p: table.seat(p).name for p in table.players}
         lang, texts = table.lang, CAPTIONS[table.lang]
+        lines, jobs = [], []
         for kind, record in items:
             if kind == "kyoku":
                 text = t(lang, "result.kyoku", kyoku=results.kyoku_title(lang, record, texts))
@@ -374,12 +390,21 @@ class Effects:
             else:
                 text = t(lang, "result.showdown", hand=int(record.get("hand", 0)))
                 job = (results.showdown_png, record, text, names, dict(texts))
-            await self.channel_send(session, draw=self._file(job, "result.png"), content=text)
+            lines.append(text)
+            jobs.append(job)
+        draw = self._file(jobs[0], "result.png") if len(jobs) == 1 else self._files(jobs, "result.png")
+        await self.channel_send(session, draw=draw, content="\n".join(lines))
 
     def _file(self, job: tuple[Any, ...], name: str) -> Callable[[], Awaitable[dict[str, Any]]]:
         async def draw() -> dict[str, Any]:
             png = await self.pool.draw(*job)
             return {"file": discord.File(io.BytesIO(png), name)}
+        return draw
+
+    def _files(self, jobs: list[tuple[Any, ...]], name: str) -> Callable[[], Awaitable[dict[str, Any]]]:
+        async def draw() -> dict[str, Any]:
+            pngs = await asyncio.gather(*(self.pool.draw(*job) for job in jobs))
+            return {"files": [discord.File(io.BytesIO(png), name) for png in pngs]}
         return draw
 
     async def post_standings(self, session: TableSession, summary: dict[str, Any]) -> None:
@@ -399,8 +424,15 @@ class Effects:
 
     def schedule_publish(self, session: TableSession) -> None:
         """Edit the table message soon: moves made while its edit waits its turn are all shown by
-        that one edit (the outbox coalesces by channel and paces each channel's edits)."""
+        that one edit (the outbox coalesces by channel and paces each channel's edits). While
+        the table's lane has posts to make, the picture is asked for once they are made: the
+        picture, drawn at its turn and always the table's newest work, would run ahead of them."""
         session.dirty = True
+        if session.table.status != "playing":
+            return  # over: the final picture follows the standings (``publish``)
+        if session.lane.entries:
+            session.lane.picture_due = True
+            return
         future = self._submit_picture(session, final=False)
         future.add_done_callback(lambda f: self._picture_done(session, f.result()))
 

@@ -103,7 +103,7 @@ async def test_a_fast_games_end_is_posted_within_the_channels_pacing(fake: FakeD
     final = next(c for c in reversed(fake.calls) if c.method == "PATCH" and c.channel_id == CHANNEL_ID
                  and c.where == "channel" and c.status == 200)
     results = _posts(fake, "result.png")
-    assert len(results) >= 3 and all(r.at <= standings.at for r in results)
+    assert sum(len(r.files) for r in results) >= 3 and all(r.at <= standings.at for r in results)
     last = max(ended, results[-1].at)
     gap = CHANNEL_LIMIT.period / CHANNEL_LIMIT.count
     assert standings.at - last <= 2 * gap + 0.5, standings.at - last  # at most one picture edit between
@@ -121,9 +121,9 @@ async def test_a_tables_results_keep_the_order_of_its_hands(fake: FakeDiscord, s
     players = Players(fake, bot, CHECK_DOWN)
 
     def showdowns() -> list[int]:
-        return [int(m[1]) for c in fake.calls if c.method == "POST" and c.channel_id == CHANNEL_ID
-                and c.status == 200 and (m := re.match(r"Showdown, hand (\d+)", (c.payload or {}).get("content")
-                                                      or ""))]
+        return [int(n) for c in fake.calls if c.method == "POST" and c.channel_id == CHANNEL_ID
+                and c.status == 200 for n in re.findall(r"^Showdown, hand (\d+)$", (c.payload or {}).get("content")
+                                                        or "", re.M)]
 
     await players.play(lambda: len(showdowns()) >= 1)
     # the next message posted in the channel waits 20 s for a rate limit (as discord.py waits one out)
