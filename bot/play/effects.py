@@ -38,7 +38,7 @@ from bot.i18n import CAPTIONS, language_of, t
 from bot.outbox import UNKNOWN_MESSAGE, Outbox, Priority, Reason, Route, Status
 from bot.outbox import Outcome as Sent
 from bot.play import buttons, images, messages, results
-from bot.play.lane import PER_MESSAGE, Entry, Item
+from bot.play.lane import Item, Take
 from bot.play.moves import default_part, layout, poker_numbers, poker_parts, split
 from bot.play.session import HandRef, Picture, TableSession
 from bot.play.turns import Outcome
@@ -129,35 +129,46 @@ class Effects:
 
     def order(self, session: TableSession, out: Outcome) -> None:
         """Queue ``out``'s notices and results on the table's lane (lock held, after its save was
-        queued): posted in the game's order, each once what ``out`` played is stored."""
+        queued): posted in the game's order, once what ``out`` played is stored."""
         items: list[Item] = [("notice", notice) for notice in out.notices]
         items += out.results
         if items:
-            saving = out.saving
-            entry = Entry(lambda: self.m.stored(session, out), lambda: saving is None or saving.future.done(),
-                          items, session.reported)
-            session.lane.add(entry, session.spawn, lambda ready: self.post_in_order(session, ready),
+            stored = out.saving.future if out.saving is not None else None
+            session.lane.add(items, stored, session.reported, session.spawn, lambda take: self._post(session, take),
                              lambda: self.schedule_publish(session))
-        elif not session.lane.entries:
+        elif not session.lane.posts:
             session.lane.told = session.reported  # nothing to tell: the channel is up to date
 
-    async def post_in_order(self, session: TableSession, items: list[Item]) -> None:
-        """The lane's items in as few messages as they fit: notices together, results together
-        (``PER_MESSAGE`` pictures a message), in their order."""
-        lang = session.table.lang
-        i = 0
-        while i < len(items):
-            kind = items[i][0]
-            j = i + 1
-            while j < len(items) and (items[j][0] == "notice") == (kind == "notice") and (
-                    kind == "notice" or j - i < PER_MESSAGE):
-                j += 1
+    async def _post(self, session: TableSession, take: Take) -> None:
+        """One message of the lane, made up when its call's turn has come: the notices' lines and
+        each result's line and picture (``PER_MESSAGE`` at most), in their order."""
+        async def draw() -> dict[str, Any] | None:
+            items = take()
+            return await self._message(session, items) if items else None
+
+        await self.channel_send(session, draw=draw)
+
+    async def _message(self, session: TableSession, items: list[Item]) -> dict[str, Any]:
+        table = session.table
+        names = {p: table.seat(p).name for p in table.players}
+        lang, texts = table.lang, CAPTIONS[table.lang]
+        lines: list[str] = []
+        jobs: list[tuple[Any, ...]] = []
+        for kind, data in items:
             if kind == "notice":
-                await self.channel_send(session, content="\n".join(t(lang, key, **params)
-                                                                   for key, params in (n for _, n in items[i:j])))
+                key, params = data
+                lines.append(t(lang, key, **params))
+            elif kind == "kyoku":
+                lines.append(t(lang, "result.kyoku", kyoku=results.kyoku_title(lang, data, texts)))
+                jobs.append((results.kyoku_png, table.game_name, data, list(table.players), names, lang, dict(texts)))
             else:
-                await self.post_results(session, items[i:j])
-            i = j
+                lines.append(text := t(lang, "result.showdown", hand=int(data.get("hand", 0))))
+                jobs.append((results.showdown_png, data, text, names, dict(texts)))
+        payload: dict[str, Any] = {"content": "\n".join(lines)}
+        pngs = await asyncio.gather(*(self.pool.draw(*job) for job in jobs))
+        if pngs:
+            payload["files"] = [discord.File(io.BytesIO(png), "result.png") for png in pngs]
+        return payload
 
     # ---- the outbox ------------------------------------------------------------------------------
 
@@ -363,7 +374,8 @@ class Effects:
 
     # ---- the channel ---------------------------------------------------------------------------
 
-    async def channel_send(self, session: TableSession, draw: Callable[[], Awaitable[dict[str, Any]]] | None = None,
+    async def channel_send(self, session: TableSession,
+                           draw: Callable[[], Awaitable[dict[str, Any] | None]] | None = None,
                            **payload: Any) -> discord.Message | None:
         """A message to the table's channel; ``draw`` adds its picture when its turn comes."""
         channel: discord.PartialMessageable = self.m.bot.get_partial_messageable(session.table.channel_id)
@@ -375,41 +387,16 @@ class Effects:
         self._failed_in_channel(session, sent, "channel message")
         return sent.value if sent.ok else None
 
-    async def post_results(self, session: TableSession, items: list[tuple[str, dict[str, Any]]]) -> None:
-        """One message: a picture for each kyoku that ended and each poker hand shown down, in
-        order (at most ``PER_MESSAGE``), with a line each."""
-        table = session.table
-        names = {p: table.seat(p).name for p in table.players}
-        lang, texts = table.lang, CAPTIONS[table.lang]
-        lines, jobs = [], []
-        for kind, record in items:
-            if kind == "kyoku":
-                text = t(lang, "result.kyoku", kyoku=results.kyoku_title(lang, record, texts))
-                job: tuple[Any, ...] = (results.kyoku_png, table.game_name, record, list(table.players), names,
-                                        lang, dict(texts))
-            else:
-                text = t(lang, "result.showdown", hand=int(record.get("hand", 0)))
-                job = (results.showdown_png, record, text, names, dict(texts))
-            lines.append(text)
-            jobs.append(job)
-        draw = self._file(jobs[0], "result.png") if len(jobs) == 1 else self._files(jobs, "result.png")
-        await self.channel_send(session, draw=draw, content="\n".join(lines))
-
     def _file(self, job: tuple[Any, ...], name: str) -> Callable[[], Awaitable[dict[str, Any]]]:
         async def draw() -> dict[str, Any]:
             png = await self.pool.draw(*job)
             return {"file": discord.File(io.BytesIO(png), name)}
         return draw
 
-    def _files(self, jobs: list[tuple[Any, ...]], name: str) -> Callable[[], Awaitable[dict[str, Any]]]:
-        async def draw() -> dict[str, Any]:
-            pngs = await asyncio.gather(*(self.pool.draw(*job) for job in jobs))
-            return {"files": [discord.File(io.BytesIO(png), name) for png in pngs]}
-        return draw
-
     async def post_standings(self, session: TableSession, summary: dict[str, Any]) -> None:
-        """After the game's own posts still on their way (its last results), never after a DM's
-        clean-up (the game is stored already)."""
+        """After the game's own posts still on their way (its last results, and every result
+        stored by then in their message), never after a DM's clean-up (the game is stored
+        already); then the final picture."""
         table = session.table
         await session.lane.drained()
         names = {p: table.seat(p).name for p in table.players}
@@ -430,7 +417,7 @@ class Effects:
         session.dirty = True
         if session.table.status != "playing":
             return  # over: the final picture follows the standings (``publish``)
-        if session.lane.entries:
+        if session.lane.posts:
             session.lane.picture_due = True
             return
         future = self._submit_picture(session, final=False)
