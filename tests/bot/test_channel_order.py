@@ -12,8 +12,12 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable
+from typing import Any
+
+import pytest
 
 from bot.outbox import CHANNEL_LIMIT
+from bot.play import images
 from tests.bot.harness import (
     CHANNEL_ID,
     HOST,
@@ -22,7 +26,10 @@ from tests.bot.harness import (
     StartBot,
     Stored,
     lobby_action,
+    open_table,
     pending_hand,
+    play_out,
+    table_of,
 )
 
 GUEST = 500_000_000_000_000_004
@@ -162,3 +169,31 @@ async def test_a_click_whose_acknowledgement_is_on_its_way_is_waited_for_by_clos
     assert hit.answered and answers and all("earlier move" not in str(c.payload) for c in answers)
     [record] = await bot.store.load_unfinished()
     assert len(record.scenario["moves"]) > moves  # the click's move was played and stored
+
+
+async def test_every_kyoku_result_is_in_the_channel_before_a_picture_of_the_next(
+        fake: FakeDiscord, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table picture is drawn from the game as it is at its turn; it is drawn only once every
+    kyoku result of the game so far is in the channel, so no picture of the next kyoku comes
+    before the result of the last."""
+    fake.add_user(HOST, "Alice")
+    bot = await start_bot()
+    await open_table(fake, bot, game="riichi", length="east")
+    table = table_of(bot)
+    drawn: list[tuple[int, int]] = []  # (kyoku results in the game, result lines in the channel) per picture
+    table_job = images.table_job
+
+    def recording(game: str, view: dict[str, Any], names: dict[str, str] | None = None) -> Any:
+        assert table.game is not None
+        ended = len(table.game.summary()["kyoku_results"])
+        posted = sum(line.startswith("Result of ") for c in fake.calls if c.method == "POST"
+                     and c.channel_id == CHANNEL_ID and c.status == 200
+                     for line in ((c.payload or {}).get("content") or "").split("\n"))
+        drawn.append((ended, posted))
+        return table_job(game, view, names)
+
+    monkeypatch.setattr(images, "table_job", recording)
+    await play_out(fake, bot, limit=2000)
+    assert table.game is not None and len(table.game.summary()["kyoku_results"]) >= 3
+    assert sum(1 for ended, _ in drawn if ended >= 1) >= 3  # pictures of later kyoku were drawn
+    assert all(posted >= ended for ended, posted in drawn), drawn
