@@ -8,8 +8,9 @@ Everything else does: table pictures, private hand DMs, notifications, result po
 Policy
     * Pace: at most ``rate`` calls (default 45, setting ``DISCORD_REST_RATE``) in any second,
       and each route's limit (``Route.channel``: 5 per 5 s, spaced 1 s apart; ``Route.dm``: the
-      same, so prompts back to back never wait more than a second each; ``Route.delete``: deletions in a channel or DM, 5 per 1.25 s, Discord's bucket apart
-      from sending and editing). One call at a time per route, so edits of a message land in order.
+      same, so prompts back to back never wait more than a second each; ``Route.delete``:
+      deletions in a channel or DM, 5 per 1.25 s, Discord's bucket apart from sending and
+      editing). One call at a time per route, so edits of a message land in order.
     * Order: ``PROMPT`` (a human's hand or a notification they must act on; first come first
       served), then ``HUMAN_TABLE`` pictures (newest click first), then ``CPU_TABLE`` pictures
       (longest waiting first). A job whose route is busy or spent waits aside; it never holds
