@@ -42,6 +42,7 @@ from bot.play.lane import Item, Take
 from bot.play.moves import default_part, layout, poker_numbers, poker_parts, split
 from bot.play.session import HandRef, Picture, TableSession
 from bot.play.turns import Outcome
+from bot.render.alt import describe
 from bot.render.pool import RenderPool
 from bot.storage.standings import final_ranks
 
@@ -149,25 +150,28 @@ class Effects:
         await self.channel_send(session, draw=draw)
 
     async def _message(self, session: TableSession, items: list[Item]) -> dict[str, Any]:
+        """The lines of the items and a picture for each kyoku that ended and each poker hand shown
+        down (its alt text written from the record it is drawn from), in order."""
         table = session.table
         names = {p: table.seat(p).name for p in table.players}
         lang, texts = table.lang, CAPTIONS[table.lang]
         lines: list[str] = []
-        jobs: list[tuple[Any, ...]] = []
+        pictures: list[results.Record] = []
         for kind, data in items:
             if kind == "notice":
                 key, params = data
                 lines.append(t(lang, key, **params))
             elif kind == "kyoku":
                 lines.append(t(lang, "result.kyoku", kyoku=results.kyoku_title(lang, data, texts)))
-                jobs.append((results.kyoku_png, table.game_name, data, list(table.players), names, lang, dict(texts)))
+                pictures.append(results.kyoku_record(table.game_name, data, list(table.players), names, lang, texts))
             else:
                 lines.append(text := t(lang, "result.showdown", hand=int(data.get("hand", 0))))
-                jobs.append((results.showdown_png, data, text, names, dict(texts)))
+                pictures.append(results.showdown_record(data, text, names))
         payload: dict[str, Any] = {"content": "\n".join(lines)}
-        pngs = await asyncio.gather(*(self.pool.draw(*job) for job in jobs))
+        pngs = await asyncio.gather(*(self.pool.draw(results.record_png, picture, dict(texts)) for picture in pictures))
         if pngs:
-            payload["files"] = [discord.File(io.BytesIO(png), "result.png") for png in pngs]
+            payload["files"] = [discord.File(io.BytesIO(png), "result.png", description=describe(picture, lang))
+                                for png, picture in zip(pngs, pictures, strict=True)]
         return payload
 
     # ---- the outbox ------------------------------------------------------------------------------
@@ -207,21 +211,28 @@ class Effects:
         parts = poker_parts(legal)
         chosen = part if part in parts else default_part(parts)
         view = table.game.view(player)
+        settings = session.settings.get(player)
         if no is None:
             content = t(lang, "hand.waiting", game=messages.game_name(lang, table.game_name), table=table.table_id,
                         seat=player)
         else:
             claim = not any(split(m[1:])[0][:1] in (["discard"], ["tsumogiri"]) for m in legal) and any(
                 m[1:] == ["pass"] for m in legal)
-            content = messages.hand_text(lang, table, player, chosen, table.deadlines.get(player), claim, view, legal)
-        notes = hand_notes(lang, session.settings.get(player), session.auto_played.get(player, []))
+            content = messages.hand_text(lang, table, player, chosen, table.deadlines.get(player), claim, view, legal,
+                                         words=settings is not None and settings.text_mode)
+        notes = hand_notes(lang, settings, session.auto_played.get(player, []))
         out: dict[str, Any] = {"content": f"{notes}\n{content}" if notes else content}
         if picture:
-            out["file"] = discord.File(io.BytesIO(await self.hand_png(session, player)), "hand.png")
+            png = await self.hand_png(session, player)
+            out["file"] = discord.File(io.BytesIO(png), "hand.png", description=session.pictures[player].words)
+        kept = session.pictures.get(player)
+        if settings is not None and settings.text_mode and kept is not None and kept.no == table.move_no:
+            out["content"] = f"{out['content']}\n{kept.words}"[:1900]  # the picture's words, room for "Played: …"
         items = layout(legal, chosen, riichi)
         if items:
             numbers = poker_numbers(table.game_name, view, player)
-            labels = messages.button_labels(lang, items, numbers.to_call if numbers else None)
+            labels = messages.button_labels(lang, items, numbers.to_call if numbers else None,
+                                            words=settings is not None and settings.text_mode)
             out["view"] = buttons.hand_view(table.table_id, no or 0, items, labels)
         return out
 
@@ -245,7 +256,7 @@ class Effects:
                                         list(session.legal.get(player, [])), on, settings)
         job, record, kind = images.hand_job(table.game_name, view, seat.name, names, marks)
         png = await self.pool.draw(job, record, CAPTIONS[seat.lang], kind, urgent=True)  # a player waits for it
-        session.pictures[player] = Picture(no, now, png)
+        session.pictures[player] = Picture(no, now, png, describe(record, seat.lang))
         return png
 
     async def dm_channel_id(self, user_id: int) -> int | None:
@@ -387,10 +398,11 @@ class Effects:
         self._failed_in_channel(session, sent, "channel message")
         return sent.value if sent.ok else None
 
-    def _file(self, job: tuple[Any, ...], name: str) -> Callable[[], Awaitable[dict[str, Any]]]:
+    def _file(self, job: tuple[Any, ...], name: str, words: str) -> Callable[[], Awaitable[dict[str, Any]]]:
+        """``words``: the picture's alt text, written from the record the job draws."""
         async def draw() -> dict[str, Any]:
             png = await self.pool.draw(*job)
-            return {"file": discord.File(io.BytesIO(png), name)}
+            return {"file": discord.File(io.BytesIO(png), name, description=words)}
         return draw
 
     async def post_standings(self, session: TableSession, summary: dict[str, Any]) -> None:
@@ -403,8 +415,11 @@ class Effects:
         ranks = final_ranks(table.game_name, summary)
         footer = t(table.lang, "table.title", game=messages.game_name(table.lang, table.game_name),
                    table=table.table_id)
-        job = (results.standings_png, summary, ranks, names, dict(CAPTIONS[table.lang]), footer)
-        await self.channel_send(session, draw=self._file(job, "standings.png"), content=t(table.lang, "end.standings"))
+        picture = results.standings_record(summary, ranks, names, footer)
+        job = (results.record_png, picture, dict(CAPTIONS[table.lang]))
+        content = "\n".join([t(table.lang, "end.standings"), *session.closing_lines])
+        await self.channel_send(session, draw=self._file(job, "standings.png", describe(picture, table.lang)),
+                                content=content)
         await self.publish(session, final=True)
 
     # ---- the public message --------------------------------------------------------------------
@@ -453,9 +468,13 @@ class Effects:
         embed = messages.table_embed(table.lang, table, summary, waiting, public)
         names = {p: table.seat(p).name for p in table.players}
         job, record = images.table_job(table.game_name, public, names)
+        words, session.told = describe(record, table.lang, session.told), record  # from the public record only
+        if any(s.text_mode for s in session.settings.values()):  # text mode: the last moves in the message
+            embed.add_field(name=t(table.lang, "text.last_moves"), value=words, inline=False)
         png = await self.pool.draw(job, record, CAPTIONS[table.lang])
         embed.set_image(url="attachment://table.png")
-        return {"embed": embed, "file": discord.File(io.BytesIO(png), "table.png"), "playing": table.status == "playing"}
+        return {"embed": embed, "file": discord.File(io.BytesIO(png), "table.png", description=words),
+                "playing": table.status == "playing"}
 
     async def _send_picture(self, session: TableSession, payload: dict[str, Any] | None) -> discord.Message | None:
         if payload is None:

@@ -19,7 +19,7 @@ import os
 import secrets
 import socket
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -76,6 +76,9 @@ class TableManager:
         self.lease_seconds = lease_seconds
         self.holder = holder or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.sharing = Sharing(self)  # leases, forwarding, take-overs, timer rows (``shared`` only)
+        # Told of every game stored as finished (table, game id): the ranked queue and leagues
+        # count it; each answers lines for the final standings (bot.play.ending.counted).
+        self.on_finished: list[Callable[[Table, int], Awaitable[list[str]]]] = []
 
     @property
     def loops(self) -> list[asyncio.Task[None]]:
