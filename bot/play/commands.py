@@ -206,6 +206,7 @@ async def resume_one(m: TableManager, record: TableRecord) -> TableSession | Non
     if table.status != "playing":
         return session
     new_results(session)  # results before the restart were posted already
+    session.lane.told = session.reported
     async with m.working(session):
         async with session.lock:
             out = await _resume(m, session, dict(table.deadlines))
