@@ -110,11 +110,21 @@ async def drain(m: Any, timeout: float) -> int:
     if serving:  # clicks already being served here are answered here
         await asyncio.wait(serving, timeout=timeout / 2)
     left = max(timeout - (time.monotonic() - started), 0.1)
-    jobs = [asyncio.ensure_future(hand_on(m, s, events[s.table_id])) for s in sessions]
+    jobs = {asyncio.ensure_future(hand_on(m, s, events[s.table_id])): s for s in sessions}
     done, pending = await asyncio.wait(jobs, timeout=left) if jobs else (set(), set())
     for job in pending:
         job.cancel()
     handed = sum(1 for job in done if not job.cancelled() and job.exception() is None and job.result())
+    if pending:  # out of time: these tables are let go here and handed on as they are stored
+        log.warning("drain: %d tables not settled in time; handed on as stored", len(pending))
+        await asyncio.gather(*pending, return_exceptions=True)
+        late = [jobs[job] for job in pending]
+        for session in late:
+            if m.sessions.get(session.table_id) is session:
+                m.unregister(session)
+            session.closed = True
+        given = await asyncio.gather(*(m.store.hand_off(s.table_id, m.holder) for s in late), return_exceptions=True)
+        handed += sum(1 for one in given if one is True)
     while m.ending and time.monotonic() - started < timeout:  # finished games post their standings
         await asyncio.sleep(POLL)
     log.info("drained: %d of %d tables handed on in %.2f s", handed, len(sessions), time.monotonic() - started)

@@ -157,3 +157,23 @@ async def test_alone_a_drain_hands_nothing_on_and_refuses_new_tables(fake: FakeD
     await fake.settle()
     assert "restarting" in fake.last_reply(HOST).content
     assert bot.tables.sessions == {}
+
+
+async def test_a_table_stuck_past_the_bound_is_handed_on_as_stored(start: tuple[FakeDiscord, Start]) -> None:
+    """A transition that holds the table's lock past DRAIN_SECONDS: the drain does not wait for
+    it longer; the table is let go here and handed on as the store has it."""
+    fake, start_one = start
+    bots = [await start_one(i) for i in range(SHARDS)]
+    holder = bots[GUILD_SHARD]
+    table_id = await open_table(fake, holder)
+    session = holder.tables.sessions[table_id]
+    await session.lock.acquire()  # stuck
+    try:
+        assert await drain.drain(holder.tables, 1.0) == 1
+        assert table_id not in holder.tables.sessions and session.closed
+        taker = await wait_for(lambda: serving(bots), "another process serving the table", SOON)
+        assert GUILD_SHARD not in taker
+    finally:
+        session.lock.release()
+    token, _ = await click_hand(fake, bots[0])
+    await wait_for(partial(played, fake, token), "the next click answered", SOON)
