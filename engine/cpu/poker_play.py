@@ -15,7 +15,7 @@ from functools import cache, lru_cache
 
 from treys import Card, Evaluator
 
-from engine.cpu.poker_memory import PRIOR_FOLD, PRIOR_RERAISE
+from engine.cpu.poker_memory import PRIOR_FOLD, PRIOR_PF_FOLD, PRIOR_RERAISE
 from engine.cpu.poker_range import Read, class_share, hand_class, multiway, preflop_equity
 from engine.cpu.preflop import chen
 
@@ -325,12 +325,20 @@ def _raised_off(spot: PokerSpot, hole: str) -> bool:
 
 
 def _facing_raise_equity(spot: PokerSpot, hole: str) -> float:
-    """With memory, the equity of calling a raise: against the players who have matched it, and
-    of the players yet to act, against those more likely to call than not, on their calling
-    ranges (the chips of all of them are counted by :func:`overcalls`)."""
-    widths = [r.width if owed <= 0 else min(r.width, r.calls)
-              for r, owed in zip(spot.reads, spot.owed, strict=False) if owed <= 0 or r.overcall >= 0.5]
-    return multiway([preflop_equity(hole, w) for w in widths])
+    """With memory, the equity of calling a raise: against the players who have matched it and,
+    of the players yet to act, those more likely to call than not (on their calling ranges) and
+    those who fold to a raise no more often than a stranger (as a stranger is read); players
+    shown to fold more are left out, their calls counted in chips by :func:`overcalls`. Without
+    evidence this is the equity against every live opponent, as for a stranger."""
+    widths = []
+    for r, owed in zip(spot.reads, spot.owed, strict=True):
+        if owed <= 0:
+            widths.append(r.width)
+        elif r.overcall >= 0.5:
+            widths.append(min(r.width, r.calls))
+        elif r.steal <= PRIOR_PF_FOLD:
+            widths.append(r.width)
+    return multiway([preflop_equity(hole, w) for w in widths or [min(r.width for r in spot.reads)]])
 
 
 def ranged_preflop(spot: PokerSpot, options: PokerOptions, level: str) -> PokerChoice:
@@ -355,7 +363,7 @@ def ranged_preflop(spot: PokerSpot, options: PokerOptions, level: str) -> PokerC
             return _passive(options, call_ok=False)
         return _passive(options, call_ok=spot.to_call <= bb // 2 and share <= 70.0)
     pot_odds = spot.to_call / (spot.pot + spot.to_call + overcalls(spot))
-    if spot.remembered:
+    if spot.remembered and len(spot.owed) == len(reads):
         eq = _facing_raise_equity(spot, hole)
     narrowest = min(r.width for r in reads)
     all_in_call = spot.to_call >= spot.stack

@@ -148,3 +148,22 @@ def test_janpo_poker_reads_the_same_summary() -> None:
             return
         game.play(policy(view, game.legal_moves(player), rngs[player]))
     raise AssertionError("no poker decision after three hands")
+
+
+def test_no_evidence_no_change() -> None:
+    """D96: on a table's first hand the summary holds nothing yet, and the hard CPU decides exactly
+    as against strangers, in every spot of a six-handed hand and whatever its random stream."""
+    from engine.cpu.match import cpu_policy
+
+    for seed in range(3):
+        game = new_game({"game": "holdem", "players": list("ABCDEF"), "seed": seed, "options": {"hands": 1}})
+        normal = cpu_policy("holdem", "normal")
+        while not game.finished:
+            player = game.waiting_on()[0]
+            view, legal = game.view(player), game.legal_moves(player)
+            assert all(e["hands"] == 0 for e in view["tendencies"].values())
+            stranger = {k: v for k, v in view.items() if k != "tendencies"}
+            for s in range(2):
+                remembered = choose_move("holdem", view, legal, random.Random(s), "hard", strict=True)
+                assert remembered == choose_move("holdem", stranger, legal, random.Random(s), "hard", strict=True)
+            game.play(normal(view, legal, random.Random(seed)))
