@@ -353,6 +353,8 @@ def ranged_preflop(spot: PokerSpot, options: PokerOptions, level: str) -> PokerC
     if not spot.raised:
         open_width = (15.0 + 40.0 * spot.position) / (1.0 + 0.25 * max(0, spot.opponents - 1))
         steal = min((r.steal for r in reads), default=0.0)
+        if max((r.reraise for r in reads), default=1.0) > 2 * PRIOR_RERAISE:
+            steal = 0.0  # a player who folds most hands but shoves the rest punishes a wide raise
         if steal > STEAL_FROM:  # the players left fold to a raise: raise wider, up to any two cards
             open_width += (100.0 - open_width) * min(1.0, (steal - STEAL_FROM) / 0.15)
         if spot.remembered and share <= open_width and _raised_off(spot, hole):
