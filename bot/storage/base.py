@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
+from bot.storage.league_base import LeagueStore
+
 if TYPE_CHECKING:
     from bot.storage.writer import Write, Writer
 
@@ -228,8 +230,9 @@ class MoveConflict(StoreError):
         super().__init__(f"table {table_id!r}: a write expected {expected} moves stored, but {have}")
 
 
-class Store(ABC):
-    """What the bot needs from storage. ``await Store.open(path)`` gives the default backend."""
+class Store(LeagueStore, ABC):
+    """What the bot needs from storage. ``await Store.open(path)`` gives the default backend; the
+    league methods are declared in :class:`bot.storage.league_base.LeagueStore`."""
 
     @classmethod
     async def open(cls, path: str) -> Store:

@@ -36,6 +36,7 @@ from bot.storage.base import (
     TableRecord,
 )
 from bot.storage.finish import checked_ranks, kyoku_rows, poker_rows, stat_rows
+from bot.storage.league_postgres import PostgresLeagues
 from bot.storage.live import dumps
 from bot.storage.player_stats import build_player_stats
 from bot.storage.postgres_coord import PostgresCoordination
@@ -56,7 +57,7 @@ def _since(period: Period, now: datetime | None) -> datetime | None:
     return None if days is None else (now or datetime.now(UTC)) - timedelta(days=days)
 
 
-class PostgresStore(PostgresCoordination, Store):
+class PostgresStore(PostgresCoordination, PostgresLeagues, Store):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         super().__init__(pool, url)
 

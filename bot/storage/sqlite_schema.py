@@ -231,6 +231,73 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX aborted_by_guild ON aborted_games (guild_id, aborted_at, aborted_id)",
         ),
     ),
+    Migration(
+        10,
+        "leagues: their players, rounds (one row each, so a round is seated once), tables, corrections, organiser role",
+        (
+            """CREATE TABLE leagues (
+                league_id INTEGER PRIMARY KEY,
+                guild_id INTEGER NOT NULL,
+                channel_id INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                name_key TEXT NOT NULL,
+                game TEXT NOT NULL,
+                organiser_id INTEGER NOT NULL,
+                rounds INTEGER NOT NULL,
+                seating TEXT NOT NULL,
+                options TEXT NOT NULL,
+                settings TEXT NOT NULL,
+                status TEXT NOT NULL,
+                seed INTEGER NOT NULL,
+                message_id INTEGER,
+                created_at REAL NOT NULL,
+                UNIQUE (guild_id, name_key)
+            )""",
+            "CREATE INDEX leagues_open ON leagues (status, league_id)",
+            """CREATE TABLE league_players (
+                league_id INTEGER NOT NULL REFERENCES leagues (league_id) ON DELETE CASCADE,
+                user_id INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                joined_at REAL NOT NULL,
+                PRIMARY KEY (league_id, user_id)
+            )""",
+            """CREATE TABLE league_rounds (
+                league_id INTEGER NOT NULL REFERENCES leagues (league_id) ON DELETE CASCADE,
+                round INTEGER NOT NULL,
+                forced INTEGER NOT NULL,
+                playoff INTEGER NOT NULL,
+                seated_at REAL NOT NULL,
+                PRIMARY KEY (league_id, round)
+            )""",
+            """CREATE TABLE league_tables (
+                league_id INTEGER NOT NULL,
+                round INTEGER NOT NULL,
+                table_no INTEGER NOT NULL,
+                seats TEXT NOT NULL,
+                status TEXT NOT NULL,
+                table_id TEXT UNIQUE,
+                game_id INTEGER UNIQUE,
+                state TEXT NOT NULL,
+                results TEXT NOT NULL,
+                PRIMARY KEY (league_id, round, table_no),
+                FOREIGN KEY (league_id, round) REFERENCES league_rounds (league_id, round) ON DELETE CASCADE
+            )""",
+            """CREATE TABLE league_fixes (
+                fix_id INTEGER PRIMARY KEY,
+                league_id INTEGER NOT NULL REFERENCES leagues (league_id) ON DELETE CASCADE,
+                game_id INTEGER NOT NULL,
+                by_user INTEGER NOT NULL,
+                reason TEXT NOT NULL,
+                before TEXT NOT NULL,
+                after TEXT NOT NULL,
+                fixed_at REAL NOT NULL
+            )""",
+            """CREATE TABLE league_roles (
+                guild_id INTEGER PRIMARY KEY,
+                role_id INTEGER NOT NULL
+            )""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version
