@@ -13,12 +13,15 @@ from discord.ext import commands
 from bot.cogs.history import HistoryCog
 from bot.cogs.info import InfoCog
 from bot.cogs.leaderboard import LeaderboardCog
+from bot.cogs.league import LeagueCog
 from bot.cogs.learn import LearnCog
 from bot.cogs.settings import SettingsCog
 from bot.cogs.tables import TablesCog
 from bot.config import Config
 from bot.i18n import CAPTIONS, language_of, t
 from bot.i18n.translator import CatalogTranslator
+from bot.league.buttons import LEAGUE_ITEMS
+from bot.league.service import LeagueService
 from bot.outbox import Outbox
 from bot.play.buttons import DYNAMIC_ITEMS
 from bot.play.cpu import Decisions
@@ -85,6 +88,7 @@ class JanpoBot(commands.Bot):
         manager.setdefault("guild_cap", config.max_tables)
         manager.setdefault("decisions", Decisions(kind=decide))  # processes when there is a second core
         self.tables = TableManager(self, store, time_scale=time_scale, **manager)
+        self.leagues = LeagueService(self)
         # Every REST call outside interaction responses, paced on the tables' own clock.
         self.outbox = Outbox(rate=config.process_rest_rate, clock=self.tables.clock)
         self.render_pool = RenderPool(kind=render, texts=tuple(CAPTIONS.values()))
@@ -97,9 +101,9 @@ class JanpoBot(commands.Bot):
         self.tables.store = self.store
         await self.tree.set_translator(CatalogTranslator())
         for cog in (TablesCog(self), InfoCog(self), SettingsCog(self), LeaderboardCog(self), HistoryCog(self),
-                    LearnCog(self)):
+                    LearnCog(self), LeagueCog(self)):
             await self.add_cog(cog)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *LEAGUE_ITEMS)
         if self.render_pool.kind != "inline":
             await self.render_pool.start()  # workers warmed before the first picture is wanted
         if self.tables.decisions.kind != "inline":
@@ -108,6 +112,7 @@ class JanpoBot(commands.Bot):
             await self.tables.start()
             resumed = await self.tables.resume_all()
             log.info("resumed %d unfinished tables", resumed)
+            await self.leagues.resume()
         if self.freeze_gc:
             gc.collect()
             gc.freeze()

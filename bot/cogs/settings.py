@@ -142,3 +142,11 @@ class SettingsCog(commands.Cog):
         lang = language_of(interaction.locale)
         settings = await load(self.bot, interaction.user.id)
         await interaction.response.send_message(ephemeral=True, **settings_message(lang, settings))
+
+    # Leagues: who may organise them besides Manage Server (bot.league.service.organiser).
+    @settings.command(name=ls("cmd.settings.league_role"), description=ls("cmd.settings.league_role.desc"))
+    @app_commands.rename(role=ls("opt.league_role"))
+    @app_commands.describe(role=ls("opt.league_role.desc"))
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def league_role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
+        await self.bot.leagues.set_role(interaction, role)

@@ -150,6 +150,10 @@ class LeagueStore(ABC):
     async def league_fixes(self, league_id: int) -> list[LeagueFix]: ...
 
     @abstractmethod
+    async def league_game_in_channel(self, channel_id: int) -> int | None:
+        """The newest finished game played in this channel (a league table's thread has one)."""
+
+    @abstractmethod
     async def get_league_role(self, guild_id: int) -> int | None:
         """The role whose members may organise leagues (``/settings league-role``)."""
 

@@ -177,6 +177,10 @@ class PostgresLeagues(LeagueStore):
                                       league_id)
         return [fix_of(r) for r in rows]
 
+    async def league_game_in_channel(self, channel_id: int) -> int | None:
+        value = await self._pool.fetchval("SELECT max(game_id) FROM games WHERE channel_id = $1", channel_id)
+        return None if value is None else int(value)
+
     async def get_league_role(self, guild_id: int) -> int | None:
         value = await self._pool.fetchval("SELECT role_id FROM league_roles WHERE guild_id = $1", guild_id)
         return None if value is None else int(value)

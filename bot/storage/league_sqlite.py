@@ -213,6 +213,10 @@ class SQLiteLeagues(LeagueStore):
                                    FROM league_fixes WHERE league_id = ? ORDER BY fix_id""", (league_id,))
         return [fix_of(r) for r in rows]
 
+    async def league_game_in_channel(self, channel_id: int) -> int | None:
+        rows = await self._rows("SELECT max(game_id) FROM games WHERE channel_id = ?", (channel_id,))
+        return None if not rows or rows[0][0] is None else int(rows[0][0])
+
     async def get_league_role(self, guild_id: int) -> int | None:
         rows = await self._rows("SELECT role_id FROM league_roles WHERE guild_id = ?", (guild_id,))
         return int(rows[0][0]) if rows else None

@@ -201,6 +201,7 @@ MIGRATIONS: tuple[Migration, ...] = (
                 UNIQUE (guild_id, name_key)
             )""",
             "CREATE INDEX leagues_open ON leagues (status, league_id)",
+            "CREATE INDEX games_by_channel ON games (channel_id, game_id)",  # a league thread's game
             """CREATE TABLE league_players (
                 league_id BIGINT NOT NULL REFERENCES leagues (league_id) ON DELETE CASCADE,
                 user_id BIGINT NOT NULL,
