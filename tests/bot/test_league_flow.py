@@ -106,7 +106,11 @@ async def test_twelve_players_three_rounds_end_to_end(fake: FakeDiscord, start_b
 
     tables = await bot.store.league_tables(league.league_id)
     assert len(tables) == 9 and all(t.status == "finished" and t.game_id for t in tables)
-    assert max(meetings([[t.seats for t in tables if t.round == r] for r in (1, 2, 3)]).values()) == 1
+    # 12 players at 3 tables: each table of a round holds two players who met in each earlier round
+    # (4 seats, 3 earlier tables), so 3 pairs of rounds force 9 meetings again; no-repeat finds that
+    # (8 when a pair meets a third time); random seating averages 13 (docs/benchmarks/seating.md)
+    met = meetings([[t.seats for t in tables if t.round == r] for r in (1, 2, 3)])
+    assert sum(c - 1 for c in met.values()) <= 9
     # every game counted once, with the M.League points of its stored final points
     totals: dict[int, float] = defaultdict(float)
     for t in tables:
