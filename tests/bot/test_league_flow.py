@@ -94,7 +94,8 @@ async def test_twelve_players_three_rounds_end_to_end(fake: FakeDiscord, start_b
         assert all("Commitment: `" in m.content for m in readies)
         await ready_all(fake, bot, round_no)
         threads = {m.channel_id for m in readies}
-        await fake.until(lambda: all(fake.find_table_message(t) for t in threads), what="three tables open")
+        await fake.until(lambda: all(fake.find_table_message(t) for t in threads),  # noqa: B023 (awaited here)
+                         what="three tables open")
         if round_no == 2:  # a restart in the middle of the round
             await fake.run_for(60)
             await bot.tables.close()
