@@ -143,10 +143,16 @@ def _move_gain(tables: list[Seat], a: int, b: int, t1: list[Seat], t2: list[Seat
     return gain
 
 
-def _shift(met: Pairs, table: list[Seat], who: int, by: int) -> None:
+def _shift(met: Pairs, table: list[Seat], who: int, by: int) -> int:
+    """Add ``by`` (±1) to ``who``'s meetings with the others of ``table``; the change in repeats."""
+    change = 0
     for x in table:
         if x is not None and x != who:
-            met[pair(who, x)] += by
+            key = pair(who, x)
+            before = met[key]
+            met[key] = before + by
+            change += (before + by > 1) * (before + by - 1) - (before > 1) * (before - 1)
+    return change
 
 
 def plan_no_repeat(players: Sequence[int], earlier: Sequence[Round], total: int, seed: int,
@@ -181,8 +187,9 @@ def _plan_once(players: Sequence[int], earlier: Sequence[Round], total: int, rng
     n = len(rounds[0])
     if n < 2:
         return rounds
+    excess = sum(c - 1 for c in met.values() if c > 1)
     for _ in range(effort * len(players) * count):
-        if sum(c - 1 for c in met.values() if c > 1) <= floor:
+        if excess <= floor:
             break
         tables = rounds[rng.randrange(count)]
         t1 = rng.randrange(n)
@@ -193,11 +200,9 @@ def _plan_once(players: Sequence[int], earlier: Sequence[Round], total: int, rng
         if a is None or b is None:
             continue
         if _move_gain(tables[t1], a, b, tables[t1], tables[t2], met) >= 0:
-            _shift(met, tables[t1], a, -1)
-            _shift(met, tables[t2], b, -1)
+            excess += _shift(met, tables[t1], a, -1) + _shift(met, tables[t2], b, -1)
             tables[t1][i], tables[t2][j] = b, a
-            _shift(met, tables[t1], b, 1)
-            _shift(met, tables[t2], a, 1)
+            excess += _shift(met, tables[t1], b, 1) + _shift(met, tables[t2], a, 1)
     return rounds
 
 
