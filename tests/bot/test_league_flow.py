@@ -129,10 +129,10 @@ async def test_twelve_players_three_rounds_end_to_end(fake: FakeDiscord, start_b
     card = next(m for m in reversed(fake.channel_messages()) if any(n == "league.png" for n, _ in m.files))
     lines = card.content.splitlines()
     assert lines[0] == "Winter: standings after 9 tables"
-    shown = {}
+    shown: dict[str, str] = {}
     for line in lines[1:13]:
-        name, value = line.split(". ", 1)[1].rsplit(" (", 1)[0].rsplit(" ", 1)
-        shown[name] = value.replace("\u2212", "-")
+        name, text = line.split(". ", 1)[1].rsplit(" (", 1)[0].rsplit(" ", 1)
+        shown[name] = text.replace("\u2212", "-")
     assert shown == {f"P{PLAYERS.index(u):02d}": f"{round(v, 1):+.1f}" for u, v in totals.items()}
     assert "(3 games)" in lines[1]
 
