@@ -187,10 +187,16 @@ def _plan_once(players: Sequence[int], earlier: Sequence[Round], total: int, rng
     n = len(rounds[0])
     if n < 2:
         return rounds
+    floor = max(floor, repeats(earlier)[0])  # the rounds played are fixed: their repeats stay
     excess = sum(c - 1 for c in met.values() if c > 1)
+    best, since = excess, 0
+    patience = max(20_000, 10 * len(players) * count)  # swaps without a new best before giving up
     for _ in range(effort * len(players) * count):
-        if excess <= floor:
+        if excess <= floor or since > patience:
             break
+        since += 1
+        if excess < best:
+            best, since = excess, 0
         tables = rounds[rng.randrange(count)]
         t1 = rng.randrange(n)
         t2 = rng.randrange(n - 1)
