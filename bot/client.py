@@ -21,14 +21,11 @@ from bot.cogs.tables import TablesCog
 from bot.config import Config
 from bot.i18n import CAPTIONS, language_of, t
 from bot.i18n.translator import CatalogTranslator
-<<<<<<< HEAD
 from bot.league.buttons import LEAGUE_ITEMS
 from bot.league.service import LeagueService
-=======
 from bot.ops import status
 from bot.ops.health import Readiness
 from bot.ops.sampler import Sampler
->>>>>>> main
 from bot.outbox import Outbox
 from bot.play import drain
 from bot.play.buttons import DYNAMIC_ITEMS
@@ -112,11 +109,7 @@ class JanpoBot(commands.Bot):
         self.tables.store = self.store
         await self.tree.set_translator(CatalogTranslator())
         for cog in (TablesCog(self), InfoCog(self), SettingsCog(self), LeaderboardCog(self), HistoryCog(self),
-<<<<<<< HEAD
-                    LearnCog(self), LeagueCog(self)):
-=======
-                    LearnCog(self), AdminCog(self)):
->>>>>>> main
+                    LearnCog(self), AdminCog(self), LeagueCog(self)):
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *LEAGUE_ITEMS)
         if self.render_pool.kind != "inline":
@@ -127,15 +120,12 @@ class JanpoBot(commands.Bot):
             await self.tables.start()
             resumed = await self.tables.resume_all()
             log.info("resumed %d unfinished tables", resumed)
-<<<<<<< HEAD
             await self.leagues.resume()
-=======
         status.describe(self)
         if self.handle_sigterm:
             drain.on_sigterm(self)
         if self.sampler is not None:
             self.sampler.start()
->>>>>>> main
         if self.freeze_gc:
             gc.collect()
             gc.freeze()
