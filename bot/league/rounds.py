@@ -8,8 +8,9 @@
 3. ``open``: once every human of the table pressed Ready (or at ``READY_WAIT`` after seating,
    D83), the table opens through ``bot.play.seated`` like any table, its purpose naming the
    league, round and table.
-4. ``counted``: ``m.on_finished`` tells the league the stored game id; its league points are
-   worked out from the stored points (``bot.league.scoring``) and recorded once.
+4. ``counted``: ``m.on_finished`` tells the league the stored game id (the table's lock held, so
+   nothing is sent to Discord from there); its league points are worked out from the stored
+   points (``bot.league.scoring``) and recorded once.
 5. ``settle``: a table not finished at the round's deadline (or at ``/league end``) is stopped —
    kept with every move among the aborted games — and counts 0.0 for each of its players (D84);
    so does a league table stopped otherwise (``/table abort``, its thread gone).
@@ -166,8 +167,8 @@ async def counted(svc: LeagueService, table: Table, game_id: int) -> list[str]:
         return []
     done = await record_game(svc, league, int(p["round"]), int(p["table"]), game_id)
     lang = league.settings.get("lang", "en")
-    if done:
-        await svc.round_progress(league, int(p["round"]))
+    if done:  # told in the league's channel later: the table's lock is held here (bot.play.ending)
+        svc.m.spawn(svc.round_progress(league, int(p["round"])))
     return [t(lang, "league.counted", name=league.name, round=int(p["round"]), table=int(p["table"]))]
 
 
