@@ -94,4 +94,7 @@ MESSAGES: dict[str, str] = {
     "league.fixed": "Game {game_id}: {user} corrected from {before} to {after} by {by} ({reason}).",
     "league.role_set": "League organisers: Manage Server and {role}.",
     "league.role_cleared": "League organisers: Manage Server only.",
+    "league.help": "**/league new**, **/league start**, **/league round**, **/league end**, **/league fix**: "
+                   "run a league (organisers: Manage Server or **/settings league-role**); "
+                   "**/league standings**, **/league export**: its standings and every score",
 }

@@ -94,4 +94,7 @@ MESSAGES: dict[str, str] = {
     "league.fixed": "{game_id}번 대국: {by}이(가) {user}의 점수를 {before}에서 {after}(으)로 정정 ({reason}).",
     "league.role_set": "리그 운영자: 서버 관리 권한과 {role}.",
     "league.role_cleared": "리그 운영자: 서버 관리 권한만.",
+    "league.help": "**/리그 새로**, **/리그 시작**, **/리그 라운드**, **/리그 종료**, **/리그 정정**: "
+                   "리그 운영 (운영자: 서버 관리 또는 **/설정 리그-역할**); "
+                   "**/리그 순위**, **/리그 내보내기**: 순위와 모든 점수",
 }
