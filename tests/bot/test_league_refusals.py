@@ -167,3 +167,46 @@ async def test_a_table_not_finished_by_the_deadline_is_settled(fake: FakeDiscord
     assert table.results == {str(u): {"tenths": 0, "place": None} for u in FOUR}
     aborted = await bot.store.aborted_games(GUILD_ID)
     assert len(aborted) == 1 and aborted[0].table_id == table.table_id and aborted[0].scenario["seed"] is not None
+
+
+async def test_five_players_cpu_seats_then_a_playoff_of_four(fake: FakeDiscord, start_bot: StartBot) -> None:
+    """D80: five players make two tables topped up with CPU seats; D86: the top four then play a
+    playoff table carrying half their points, listed above the regular standings."""
+    bot = await _bot(fake, start_bot)
+    five = [*FOUR, HOST + 4]
+    await _new(fake, bot, playoff=4, carry=50)
+    await _join(fake, bot, five)
+    fake.slash(bot, HOST, "league start", name="Cup")
+    await fake.settle()
+    league = await bot.store.find_league(GUILD_ID, "Cup")
+    assert league is not None
+    for round_no in (1, 2, 3):  # two regular rounds, then the playoff
+        fake.slash(bot, HOST, "league round", name="Cup")
+        await fake.settle()
+        await ready_all(fake, bot, round_no)
+        await fake.until(lambda round_no=round_no: any(f"Round {round_no} of **Cup** has finished" in m.content
+                                                       for m in fake.channel_messages()), what="round over")
+    fake.slash(bot, HOST, "league round", name="Cup")
+    await fake.settle()
+    assert reply(fake, HOST) == "Every round of Cup has been seated."
+    tables = await bot.store.league_tables(league.league_id)
+    first = [t for t in tables if t.round == 1]
+    assert sorted(t.seats.count(None) for t in first) == [1, 2]
+    assert all(t.status == "finished" for t in tables)
+    rounds = await bot.store.league_rounds(league.league_id)
+    assert [(r.round, r.playoff) for r in rounds] == [(1, False), (2, False), (3, True)]
+    regular: dict[int, int] = {}
+    for t in tables:
+        for u, r in t.results.items():
+            if t.round < 3:
+                regular[int(u)] = regular.get(int(u), 0) + int(r["tenths"])
+    final = [t for t in tables if t.round == 3][0]
+    playing = {u for u in final.seats if u is not None}
+    left_out = set(regular) - playing
+    assert len(playing) == 4 and len(left_out) == 1
+    assert min(regular[u] for u in playing) >= regular[left_out.pop()]
+    fake.slash(bot, HOST, "league standings", name="Cup")
+    await fake.settle()
+    card = next(m for m in reversed(fake.channel_messages()) if any(n == "league.png" for n, _ in m.files))
+    lines = card.content.splitlines()
+    assert lines[1] == "Playoff" and lines[6] == "Regular rounds" and len(lines) == 12
