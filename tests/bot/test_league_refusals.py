@@ -184,8 +184,9 @@ async def test_five_players_cpu_seats_then_a_playoff_of_four(fake: FakeDiscord, 
         fake.slash(bot, HOST, "league round", name="Cup")
         await fake.settle()
         await ready_all(fake, bot, round_no)
-        await fake.until(lambda round_no=round_no: any(f"Round {round_no} of **Cup** has finished" in m.content
-                                                       for m in fake.channel_messages()), what="round over")
+        done = f"Round {round_no} of **Cup** has finished"
+        await fake.until(lambda: any(done in m.content for m in fake.channel_messages()),  # noqa: B023 (awaited)
+                         what="round over")
     fake.slash(bot, HOST, "league round", name="Cup")
     await fake.settle()
     assert reply(fake, HOST) == "Every round of Cup has been seated."
