@@ -369,7 +369,8 @@ class Effects:
         footer = t(table.lang, "table.title", game=messages.game_name(table.lang, table.game_name),
                    table=table.table_id)
         job = (results.standings_png, summary, ranks, names, dict(CAPTIONS[table.lang]), footer)
-        await self.channel_send(session, draw=self._file(job, "standings.png"), content=t(table.lang, "end.standings"))
+        content = "\n".join([t(table.lang, "end.standings"), *session.closing_lines])
+        await self.channel_send(session, draw=self._file(job, "standings.png"), content=content)
         await self.publish(session, final=True)
 
     # ---- the public message --------------------------------------------------------------------

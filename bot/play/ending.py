@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.play import persist
 from bot.play.session import TableSession
+from bot.play.table import Table
 from bot.storage import FinishedGame, SeatResult
 from bot.storage.base import Stats
 from bot.storage.counters import seat_counters
@@ -46,7 +47,8 @@ async def store(m: Any, session: TableSession) -> None:
         poker_results=list(summary.get("poker_results", [])),
     )
     await persist.settled(m.store, session)  # its moves queued before, so the finished game replaces them
-    await persist.finish(m.store, table, result)
+    game_id = await persist.finish(m.store, table, result)
+    session.closing_lines = await counted(m, table, game_id)
     m.unregister(session)
     m.ending.add(session)
     m.finished[table.channel_id] = table
@@ -64,6 +66,19 @@ async def announce(m: Any, session: TableSession) -> None:
     finally:
         m.ending.discard(session)
         m.close_later(session)
+
+
+async def counted(m: Any, table: Table, game_id: int) -> list[str]:
+    """Tell what the game counts for (a ranked queue, a league: ``m.on_finished``) that it was
+    stored as ``game_id``; each may answer lines for the final standings. A failure is logged and
+    never stops the table's end: those packages catch up at start-up from what is stored."""
+    lines: list[str] = []
+    for hook in list(m.on_finished):
+        try:
+            lines.extend(await hook(table, game_id))
+        except Exception:
+            log.exception("table %s: game %s not counted by %s", table.table_id, game_id, hook)
+    return lines
 
 
 def _counters_and_ranks(game: str, scenario: dict[str, Any],

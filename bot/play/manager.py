@@ -23,7 +23,7 @@ import os
 import secrets
 import socket
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
@@ -81,6 +81,9 @@ class TableManager:
         self.loops: list[asyncio.Task[None]] = []
         self.taking: dict[str, asyncio.Lock] = {}  # one take-over of a table at a time in this process
         self.timer_rows: dict[str, dict[str, tuple[int, float]]] = {}  # armed, stored at the next save
+        # Told of every game stored as finished (table, game id): the ranked queue and leagues
+        # count it; each answers lines for the final standings (bot.play.ending.counted).
+        self.on_finished: list[Callable[[Table, int], Awaitable[list[str]]]] = []
 
     # ---- the registry --------------------------------------------------------------------------
 

@@ -100,8 +100,9 @@ async def drop(store: Any, table: Table) -> int | None:
     return aborted
 
 
-async def finish(store: Any, table: Table, result: FinishedGame) -> None:
-    await store.finish_game(table.table_id, result)
+async def finish(store: Any, table: Table, result: FinishedGame) -> int:
+    """Store the finished game; its id in the store."""
+    return int(await store.finish_game(table.table_id, result))
 
 
 async def user_settings(store: Any, user_id: int) -> UserSettings:

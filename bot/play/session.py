@@ -70,6 +70,7 @@ class TableSession:
     pending: asyncio.Future[Any] | None = None  # the newest save queued for the table (persist)
     decisions: Decisions | None = None  # where its CPU seats' choices run (None: a thread)
     buttons: tuple[int, str] | None = None  # the table message and language its buttons were sent with
+    closing_lines: list[str] = field(default_factory=list)  # said under the final standings (rank changes)
 
     @property
     def table_id(self) -> str:

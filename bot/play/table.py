@@ -55,6 +55,10 @@ class Table:
     # interaction id] of each seated player, in join order), "rules_version", and from Start on
     # "entropy" (the join ids, then the Start id)}. None: a table dealt from a fixed seed (tests).
     fairness: dict[str, Any] | None = None
+    # Why the table exists beyond a /table new: {"kind": "ranked", ...} or {"kind": "league", ...}
+    # (bot.play.seated opens such tables); None for a table opened by hand. Stored, so the game's
+    # end still counts for its queue or league after a restart or a take-over.
+    purpose: dict[str, Any] | None = None
     game: Game | None = None
 
     @property
@@ -146,6 +150,7 @@ class Table:
             "deadlines": dict(self.deadlines),
             "answered": dict(self.answered),
             "fairness": None if self.fairness is None else dict(self.fairness),  # its lists are replaced, not changed
+            "purpose": None if self.purpose is None else dict(self.purpose),
         }
 
     @classmethod
@@ -177,4 +182,5 @@ class Table:
             deadlines={k: float(v) for k, v in meta.get("deadlines", {}).items()},
             answered={k: int(v) for k, v in meta.get("answered", {}).items()},
             fairness=meta.get("fairness"),
+            purpose=meta.get("purpose"),
         )

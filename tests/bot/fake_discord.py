@@ -184,6 +184,7 @@ class FakeDiscord:
         self.deleted: dict[int, Stored] = {}  # a click already on its way may still come from one
         self.users: dict[int, dict[str, Any]] = {BOT_ID: user_json(BOT_ID, "Janpo", bot=True)}
         self.dm_of: dict[int, int] = {}
+        self.threads: dict[int, tuple[int, str]] = {}  # thread id -> (parent channel id, name)
         self.hits: dict[str, Hit] = {}
         self.faults: list[Fault] = []
         self.guild_locale = "en-US"  # the server's Discord language, sent with every interaction
@@ -279,6 +280,14 @@ class FakeDiscord:
         if m := re.fullmatch(r"/applications/\d+(/guilds/\d+)?/commands", path):
             self.calls.append(Call(method, path, "other", payload, []))
             return [dict(c, id=str(self.next_id()), application_id=str(APP_ID), version="1") for c in payload]
+        if m := re.fullmatch(r"/channels/(\d+)/threads", path):
+            thread = self.next_id()
+            self.threads[thread] = (int(m[1]), str(payload["name"]))
+            self.calls.append(Call(method, path, "channel", payload, [], channel_id=int(m[1])))
+            return {"id": str(thread), "type": int(payload.get("type") or 11), "parent_id": m[1],
+                    "guild_id": str(GUILD_ID), "name": payload["name"], "owner_id": str(BOT_ID),
+                    "thread_metadata": {"archived": False, "auto_archive_duration": payload.get(
+                        "auto_archive_duration", 1440), "archive_timestamp": TIMESTAMP, "locked": False}}
         if m := re.fullmatch(r"/channels/(\d+)/messages", path):
             return self._create(method, path, int(m[1]), payload, files)
         if m := re.fullmatch(r"/channels/(\d+)/messages/(\d+)", path):
