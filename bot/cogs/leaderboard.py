@@ -19,6 +19,7 @@ from discord import app_commands, ui
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.cogs.queue import ranked_fields
 from bot.cogs.tables import GAME_CHOICES
 from bot.i18n import language_of, t
 from bot.i18n.translator import ls
@@ -131,6 +132,8 @@ class LeaderboardCog(commands.Cog):
         embed = discord.Embed(title=title, colour=discord.Colour.dark_green())
         for name, value in stats_fields(lang, record):
             embed.add_field(name=name, value=value, inline=True)
+        for name, value in await ranked_fields(self.bot.store, lang, interaction.guild_id, who.id, mode):
+            embed.add_field(name=t(lang, "ranked.field") + f" · {name}", value=value, inline=False)
         series: dict[str, list[float]] = {}
         for rated in sorted(record.ratings):
             points = await self.bot.store.rating_history(interaction.guild_id, who.id, rated)

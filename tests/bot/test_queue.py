@@ -1,0 +1,207 @@
+"""Ranked queue from the players' side (docs/RULES.md D77-D79): /queue join in several channels,
+Ready prompts by DM, a table in a new thread of the ranked channel, timeouts, restarts, faults."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from bot.client import JanpoBot
+from bot.storage.ranked import RankedSettings
+from tests.bot.harness import GUILD_ID, FakeDiscord, StartBot, Stored
+
+RANKED = 700_000_000_000_000_001  # the ranked channel
+USERS = [600_000_000_000_000_000 + n for n in range(1, 7)]
+CHANNELS = [710_000_000_000_000_000 + n for n in range(1, 7)]  # each player joins from their own channel
+
+
+async def ranked_bot(fake: FakeDiscord, start_bot: StartBot, **kw: Any) -> JanpoBot:
+    for n, user in enumerate(USERS):
+        fake.add_user(user, f"P{n + 1}")
+    bot = await start_bot(**kw)
+    await bot.store.set_ranked_settings(RankedSettings(GUILD_ID, RANKED))
+    return bot
+
+
+async def join(fake: FakeDiscord, bot: JanpoBot, n: int, game: str = "riichi", **options: Any) -> str:
+    """Player ``n`` (0-based) runs /queue join from their own channel; their private answer."""
+    token = fake.slash(bot, USERS[n], "queue join", channel_id=CHANNELS[n], game=game, **options)
+    await fake.answered(token)
+    return fake.last_reply(USERS[n]).content
+
+
+def told(fake: FakeDiscord, user: int, words: str) -> bool:
+    return any(words in m.content for m in fake.dms(user))
+
+
+def ready_prompt(fake: FakeDiscord, user: int) -> Stored | None:
+    for message in reversed(fake.dms(user)):
+        if any(b["custom_id"].startswith("jp:q:") for b in message.buttons()):
+            return message
+    return None
+
+
+async def press_ready(fake: FakeDiscord, bot: JanpoBot, user: int) -> str:
+    prompt = await fake.until(lambda: ready_prompt(fake, user), what="a Ready prompt")
+    token = fake.click(bot, user, prompt, prompt.button(prefix="jp:q:")["custom_id"])
+    await fake.answered(token)
+    return token
+
+
+async def test_four_joins_in_different_channels_make_one_thread_table_and_a_fifth_waits(
+        fake: FakeDiscord, start_bot: StartBot) -> None:  # D78, D79
+    bot = await ranked_bot(fake, start_bot)
+    bot.tables.seeds = None  # the fair shuffle, as in production
+    for n in range(5):
+        assert "ranked Riichi mahjong queue" in await join(fake, bot, n)
+    shown = []
+    for user in USERS[:4]:
+        prompt = await fake.until(partial(ready_prompt, fake, user), what="a Ready prompt")
+        assert "SHA-256" in prompt.content and "P1, P2, P3, P4" in prompt.content
+        shown.append(prompt.content)
+    assert ready_prompt(fake, USERS[4]) is None
+    for user in USERS[:4]:
+        await press_ready(fake, bot, user)
+    [(thread, (parent, name))] = await fake.until(lambda: list(fake.threads.items()), what="a thread")
+    assert parent == RANKED and name == "Riichi mahjong · P1, P2, P3, P4"
+    table = await fake.until(lambda: bot.tables.table_in(thread), what="the table in the thread")
+    assert sorted(s.user_id for s in table.seats) == sorted(USERS[:4])
+    assert table.purpose is not None and table.purpose["kind"] == "ranked" and table.purpose["ranked"]
+    assert [s.name.split(" · ")[1] for s in table.seats] == ["10k"] * 4  # the rank badge by the name
+    assert table.options == {"length": "south"}
+    assert table.fairness is not None and len(table.fairness["joins"]) == 4  # the Ready clicks (D69)
+    assert all(table.fairness["commitment"] in text for text in shown)  # shown before anyone pressed Ready
+    await fake.until(lambda: fake.find_table_message(thread), what="the table picture in the thread")
+    fifth = await bot.store.queue_entry(USERS[4])
+    assert fifth is not None and fifth.status == "waiting"
+    assert [e.user_id for e in await bot.store.queue_of_guild(GUILD_ID)] == [USERS[4]]
+
+
+async def test_a_ready_timeout_sends_the_silent_player_out_and_the_others_keep_the_front(
+        fake: FakeDiscord, start_bot: StartBot) -> None:  # D79
+    bot = await ranked_bot(fake, start_bot)
+    for n in range(4):
+        await join(fake, bot, n)
+    joined = {e.user_id: e.joined_at for e in await bot.store.queue_of_guild(GUILD_ID)}
+    for user in USERS[:3]:
+        await press_ready(fake, bot, user)
+    await fake.run_for(31)
+    silent = USERS[3]
+    await fake.until(lambda: any("did not press Ready" in m.content for m in fake.dms(silent)))
+    assert await bot.store.queue_entry(silent) is None
+    back = await bot.store.queue_of_guild(GUILD_ID)
+    assert [(e.user_id, e.status, e.joined_at) for e in back] == [(u, "waiting", joined[u]) for u in USERS[:3]]
+    assert all(any("front" in m.content for m in fake.dms(u)) for u in USERS[:3])
+    # a late press of the old prompt changes nothing
+    old = ready_prompt(fake, silent)
+    assert old is not None
+    token = fake.click(bot, silent, old, old.button(prefix="jp:q:")["custom_id"])
+    await fake.answered(token)
+    assert "no longer waiting" in fake.last_reply(silent).content
+    # the next player to join plays with the three who kept their place
+    await join(fake, bot, 4)
+    for user in [*USERS[:3], USERS[4]]:
+        await fake.until(partial(ready_prompt, fake, user))
+    assert ready_prompt(fake, USERS[4]) is not None
+
+
+async def test_a_restart_keeps_the_queue(fake: FakeDiscord, start_bot: StartBot) -> None:
+    bot = await ranked_bot(fake, start_bot)
+    for n in range(2):
+        await join(fake, bot, n)
+    await fake.settle()
+    await bot.tables.close()
+    again = await start_bot()
+    assert [e.user_id for e in await again.store.queue_of_guild(GUILD_ID)] == USERS[:2]
+    for n in (2, 3):
+        await join(fake, again, n)
+    for user in USERS[:4]:
+        await press_ready(fake, again, user)
+    thread = await fake.until(lambda: next(iter(fake.threads), None), what="a thread")
+    table = await fake.until(lambda: again.tables.table_in(thread))
+    assert sorted(s.user_id for s in table.seats) == sorted(USERS[:4])
+
+
+async def test_bad_input_gets_one_clear_line_and_changes_nothing(fake: FakeDiscord, start_bot: StartBot) -> None:
+    bot = await ranked_bot(fake, start_bot)
+    await bot.store.set_ranked_settings(RankedSettings(GUILD_ID, None))
+    assert "Ranked play is off" in await join(fake, bot, 0)
+    await bot.store.set_ranked_settings(RankedSettings(GUILD_ID, RANKED))
+    assert "You are in the ranked Janpo queue" in await join(fake, bot, 0, game="janpo")
+    assert "already wait in the Janpo queue" in await join(fake, bot, 0, game="riichi")
+    [entry] = await bot.store.queue_of_guild(GUILD_ID)
+    assert entry.game == "janpo" and entry.length == "east"
+    token = fake.slash(bot, USERS[0], "queue status", channel_id=CHANNELS[0])
+    await fake.answered(token)
+    status = fake.last_reply(USERS[0]).content
+    assert "Janpo: 1 waiting" in status and "You wait for Janpo" in status and "No match in the last hour" in status
+    token = fake.slash(bot, USERS[0], "queue leave", channel_id=CHANNELS[0])
+    await fake.answered(token)
+    assert "You left the Janpo queue" in fake.last_reply(USERS[0]).content
+    token = fake.slash(bot, USERS[0], "queue leave", channel_id=CHANNELS[0])
+    await fake.answered(token)
+    assert "not in a ranked queue" in fake.last_reply(USERS[0]).content
+
+
+async def test_a_refused_thread_undoes_the_match_and_everyone_keeps_the_front(
+        fake: FakeDiscord, start_bot: StartBot) -> None:  # D79
+    bot = await ranked_bot(fake, start_bot)
+    for n in range(4):
+        await join(fake, bot, n)
+    joined = {e.user_id: e.joined_at for e in await bot.store.queue_of_guild(GUILD_ID)}
+    fake.fail("POST", r"/channels/\d+/threads", 403, code=50001)
+    for user in USERS[:4]:
+        await press_ready(fake, bot, user)
+    for user in USERS[:4]:
+        await fake.until(partial(told, fake, user, "would not open"))
+    assert fake.threads == {} and not bot.tables.tables
+    back = await bot.store.queue_of_guild(GUILD_ID)
+    assert {(e.user_id, e.joined_at) for e in back} >= {(u, joined[u]) for u in USERS[:4]}
+
+
+async def test_a_ready_pressed_twice_is_told_once(fake: FakeDiscord, start_bot: StartBot) -> None:
+    bot = await ranked_bot(fake, start_bot)
+    for n in range(4):
+        await join(fake, bot, n)
+    prompt = fake.as_seen(await fake.until(lambda: ready_prompt(fake, USERS[0])))  # a double click
+    custom_id = prompt.button(prefix="jp:q:")["custom_id"]
+    first = fake.click(bot, USERS[0], prompt, custom_id)
+    await fake.answered(first)
+    assert "Waiting for the others" in fake.dms(USERS[0])[-1].content
+    second = fake.click(bot, USERS[0], prompt, custom_id)
+    await fake.answered(second)
+    assert "already marked ready" in fake.last_reply(USERS[0]).content
+    stranger = fake.click(bot, USERS[5], prompt, custom_id)
+    await fake.answered(stranger)
+    assert "another player" in fake.last_reply(USERS[5]).content
+
+
+async def test_a_seated_player_and_a_player_who_left_the_server(fake: FakeDiscord, start_bot: StartBot) -> None:
+    bot = await ranked_bot(fake, start_bot)
+    for n in range(4):
+        await join(fake, bot, n)
+    for user in USERS[:4]:
+        await press_ready(fake, bot, user)
+    await fake.until(lambda: bot.tables.table_in(next(iter(fake.threads), None)))
+    assert "seated at a table in play" in await join(fake, bot, 0)
+    assert await bot.store.queue_entry(USERS[0]) is None
+    await join(fake, bot, 4)
+    await bot.queue.member_left(GUILD_ID, USERS[4])  # what on_raw_member_remove runs
+    assert await bot.store.queue_entry(USERS[4]) is None
+
+
+async def test_a_deleted_thread_stops_the_table_unranked(fake: FakeDiscord, start_bot: StartBot) -> None:
+    bot = await ranked_bot(fake, start_bot)
+    for n in range(4):
+        await join(fake, bot, n)
+    for user in USERS[:4]:
+        await press_ready(fake, bot, user)
+    thread = await fake.until(lambda: next(iter(fake.threads), None))
+    table = await fake.until(lambda: bot.tables.table_in(thread))
+    bot.tables.gone(thread)  # what on_thread_delete runs
+    await fake.until(lambda: bot.tables.table_in(thread) is None)
+    await fake.settle()
+    assert await bot.store.table_in_channel(thread) is None
+    assert [a.table_id for a in await bot.store.aborted_games(GUILD_ID)] == [table.table_id]
+    assert await bot.store.unapplied_ranked_games() == []
+    assert "ranked Riichi mahjong queue" in await join(fake, bot, 0)  # free to queue again
