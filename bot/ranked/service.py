@@ -272,7 +272,8 @@ class QueueService:
             return [t(table.lang, "ranked.unranked")]
         changes = await self.store.apply_ranked_game(game_id)
         names = {s.user_id: plain_name(s.name) for s in table.seats}
-        return [change_line(table.lang, names.get(c.user_id, str(c.user_id)), c) for c in changes]
+        return [change_line(table.lang, names.get(c.user_id, str(c.user_id)), c)
+                for c in sorted(changes, key=lambda c: (c.place, c.user_id))]
 
     async def member_left(self, guild_id: int, user_id: int) -> None:
         entry = await self.store.queue_entry(user_id)

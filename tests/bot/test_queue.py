@@ -205,3 +205,85 @@ async def test_a_deleted_thread_stops_the_table_unranked(fake: FakeDiscord, star
     assert [a.table_id for a in await bot.store.aborted_games(GUILD_ID)] == [table.table_id]
     assert await bot.store.unapplied_ranked_games() == []
     assert "ranked Riichi mahjong queue" in await join(fake, bot, 0)  # free to queue again
+
+
+async def play_all(fake: FakeDiscord, bot: JanpoBot, users: list[int], channel: int, limit: int = 400) -> None:
+    """Every player answers their prompts with the first preferred button until the table ends."""
+    from tests.bot.harness import PREFERENCE, answer_prompt, pending_hand
+
+    def someone() -> tuple[int, Stored] | bool:
+        for user in users:
+            hand = pending_hand(fake, user)
+            if hand is not None:
+                return user, hand
+        return bot.tables.table_in(channel) is None
+
+    for _ in range(limit):
+        found = await fake.until(someone, what="a prompt or the end")
+        if found is True:
+            await fake.settle()
+            return
+        assert isinstance(found, tuple)
+        user, hand = found
+        labels = [b["label"] for b in hand.buttons() if b["custom_id"].startswith("jp:m:")]
+        words = [label.split(" ")[0] for label in labels]
+        label = next((w for w in PREFERENCE if w in words), labels[0])
+        chosen = labels[words.index(label)] if label in words else label
+        await answer_prompt(fake, bot, user, hand, hand.button(chosen)["custom_id"])
+    raise AssertionError("the game did not end")
+
+
+async def test_a_finished_ranked_game_moves_ranks_as_the_table_says(
+        fake: FakeDiscord, start_bot: StartBot) -> None:  # D74, D75, D77
+    """Heads-up hold'em after a minute's wait (D78): the winner counts as 1st, the loser as 4th;
+    both at 2 dan (upper room, East table): +40 and -40. The winner sits 30 points under 3 dan, the
+    loser 30 points above 0: one is promoted, the other demoted, each to their new rank's base."""
+    bot = await ranked_bot(fake, start_bot)
+    a, b = USERS[:2]
+    for user, points in ((a, 30), (b, 770)):
+        await bot.store._rows("INSERT INTO ranked_players (guild_id, mode, user_id, level, points, games) "
+                              "VALUES (?, 'holdem', ?, 11, ?, 5)", GUILD_ID, user, points)
+    await join(fake, bot, 0, game="holdem")
+    await join(fake, bot, 1, game="holdem")
+    await fake.run_for(61)
+    for user in (a, b):
+        await press_ready(fake, bot, user)
+    thread = await fake.until(lambda: next(iter(fake.threads), None))
+    table = await fake.until(lambda: bot.tables.table_in(thread))
+    assert [s.name.split(" · ")[1] for s in table.seats] == ["2d", "2d"]
+    await play_all(fake, bot, [a, b], thread)
+    [game] = await bot.store.history(GUILD_ID)
+    changes = {c.user_id: c for c in await bot.store.rank_changes_of_game(game.game_id)}
+    winner = next(s.user_id for s in game.seats if s.rank == 1)
+    assert winner == b  # the test's fixed seed deals P2 the winning hand
+    assert changes[b].delta == 40 and changes[a].delta == -40
+    rows = await bot.store.ranked_standings(GUILD_ID, "holdem", [a, b])
+    assert (rows[b].level, rows[b].points, rows[b].games) == (12, 600, 6)  # 810 >= 800: 3 dan, at its base
+    assert (rows[a].level, rows[a].points, rows[a].games) == (10, 200, 6)  # -10 < 0: 1 dan, at its base
+    standings = await fake.until(lambda: next((m for m in fake.channel_messages(thread) if any(
+        name == "standings.png" for name, _ in m.files)), None))
+    assert standings.content.splitlines()[1:3] == [
+        "P2 2 dan 770 → 3 dan 600 / 1,200, promoted", "P1 2 dan 30 → 1 dan 200 / 400, demoted"]
+    assert await bot.store.apply_ranked_game(game.game_id) == await bot.store.rank_changes_of_game(game.game_id)
+    assert (await bot.store.ranked_standings(GUILD_ID, "holdem", [b]))[b].points == 600  # counted once
+
+
+async def test_a_ranked_game_stored_but_not_counted_before_a_crash_is_counted_at_start(
+        fake: FakeDiscord, start_bot: StartBot) -> None:  # D77
+    from bot.storage.ranked import QueueEntry
+    from tests.bot.storage.storage_games import make_game
+
+    bot = await ranked_bot(fake, start_bot)
+    store = bot.store
+    for n, user in enumerate(USERS[:4]):
+        await store.queue_join(QueueEntry(user, GUILD_ID, "riichi", "south", float(n), f"P{n + 1}"))
+    [match] = await store.claim_matches(GUILD_ID, "riichi", "south", 10.0, 30.0, lambda w, now: [w])
+    await store.match_table(match.match_id, "crashed")
+    await store.match_opened(match.match_id, 1)
+    seats: list[tuple[int | None, int]] = list(zip(USERS[:4], [40000, 30000, 20000, 10000], strict=True))
+    game_id = await store.finish_game("crashed", make_game(seats, guild_id=GUILD_ID))  # ... and the process died
+    assert await store.unapplied_ranked_games() == [game_id]
+    await bot.tables.close()
+    again = await start_bot()
+    assert await again.store.unapplied_ranked_games() == []
+    assert [c.delta for c in await again.store.rank_changes_of_game(game_id)] == [30, 15, 0, 0]
