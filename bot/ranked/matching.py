@@ -16,6 +16,7 @@ BASE_WINDOW = 2
 WIDEN_EVERY = 10.0
 WHOLE_LADDER_AFTER = 120.0
 LEVELS = 20
+RATING_STEP = 100.0  # Elo differences count in steps of this size (closer than that is as good)
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,7 @@ class Waiting:
     user_id: int
     joined_at: float
     level: int = 0
+    rating: float = 1500.0  # the hidden Elo rating: among equally near ranks, the nearer rating first
 
 
 @dataclass(frozen=True)
@@ -80,14 +82,16 @@ class _Buckets:
         return found
 
     def nearest(self, anchor: Waiting, reach: int, limit: int) -> list[Waiting]:
-        """Up to ``limit`` others within ``reach`` ranks of the anchor: nearest rank first, then oldest."""
+        """Up to ``limit`` others within ``reach`` ranks of the anchor: nearest rank first, then the
+        nearest hidden rating (in ``RATING_STEP`` steps), then the longest waiting."""
         found: list[Waiting] = []
         for distance in range(reach + 1):
             if len(found) >= limit:
                 break
             levels = {anchor.level - distance, anchor.level + distance}
-            ring = [w for level in levels for w in self.free(level, limit + 1) if w.user_id != anchor.user_id]
-            ring.sort(key=lambda w: (w.joined_at, w.user_id))
+            ring = [w for level in levels for w in self.free(level, 4 * limit + 1)
+                    if w.user_id != anchor.user_id]
+            ring.sort(key=lambda w: (abs(w.rating - anchor.rating) // RATING_STEP, w.joined_at, w.user_id))
             found.extend(ring[: limit - len(found)])
         return found
 

@@ -49,7 +49,7 @@ def ranked_pick(game: str) -> Any:
 
     def pick(waiting: list[QueueEntry], now: float) -> list[list[QueueEntry]]:
         by_user = {e.user_id: e for e in waiting}
-        found = find_matches([Waiting(e.user_id, e.joined_at, e.level) for e in waiting], now, rule)
+        found = find_matches([Waiting(e.user_id, e.joined_at, e.level, e.rating) for e in waiting], now, rule)
         return [[by_user[w.user_id] for w in table] for table in found]
     return pick
 

@@ -45,6 +45,7 @@ class QueueEntry:
     status: str = WAITING
     match_id: str | None = None
     ready_id: int | None = None  # the interaction id of their Ready
+    rating: float = 1500.0  # the hidden Elo rating of this game mode (read when matching)
 
 
 @dataclass(frozen=True)

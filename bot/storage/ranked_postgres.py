@@ -37,7 +37,16 @@ from bot.storage.ranked import (
     changes_for,
     seated_users,
 )
-from bot.storage.ranked_sqlite import CHANGE, ENTRY, MATCH, change_row, entry_json, entry_row, match_row
+from bot.storage.ranked_sqlite import (
+    CHANGE,
+    CLAIMED,
+    ENTRY,
+    MATCH,
+    change_row,
+    entry_json,
+    entry_row,
+    match_row,
+)
 
 
 async def _match(conn: asyncpg.Connection, match_id: str, lock: bool = False) -> Match | None:
@@ -106,8 +115,8 @@ class PostgresRanked(RankedStore):
                             pick: Pick, ranked: bool = True) -> list[Match]:
         async with self._pool.acquire() as conn, conn.transaction():
             rows = await conn.fetch(
-                f"""SELECT {ENTRY} FROM queue_entries WHERE guild_id = $1 AND game = $2 AND length = $3
-                    AND status = 'waiting' ORDER BY joined_at FOR UPDATE SKIP LOCKED""", guild_id, game, length)
+                f"""SELECT {CLAIMED} WHERE q.guild_id = $1 AND q.game = $2 AND q.length = $3
+                    AND q.status = 'waiting' ORDER BY q.joined_at FOR UPDATE OF q SKIP LOCKED""", guild_id, game, length)
             ids: list[str] = []
             for table in pick([entry_row(r) for r in rows], now):
                 match_id = uuid.uuid4().hex[:16]

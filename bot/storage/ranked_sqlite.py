@@ -11,6 +11,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from bot.ranked.ladder import Standing, length_of
@@ -39,6 +40,9 @@ ENTRY = ("user_id, guild_id, game, length, joined_at, name, level, lang, channel
          "ready_id")
 MATCH = ("match_id, guild_id, game, length, created_at, ready_by, secret, state, ranked, players, table_id, "
          "thread_id")
+CLAIMED = (", ".join(f"q.{c}" for c in ENTRY.split(", ")) + ", COALESCE(p.rating, 1500.0) FROM queue_entries q "
+           "LEFT JOIN players p ON p.guild_id = q.guild_id AND p.mode = q.game AND p.user_id = q.user_id")
+"""The queue's entries with each player's Elo rating of the game, for matching."""
 CHANGE = ("game_id, user_id, place, delta, level_before, points_before, level_after, points_after, "
           "finished_at")
 
@@ -56,8 +60,9 @@ def _tx(db: sqlite3.Connection) -> Iterator[None]:
 
 
 def entry_row(row: Any) -> QueueEntry:
+    rating = float(row[12]) if len(row) > 12 else 1500.0
     return QueueEntry(int(row[0]), int(row[1]), row[2], row[3], float(row[4]), row[5], int(row[6]), row[7],
-                      int(row[8]), row[9], row[10], None if row[11] is None else int(row[11]))
+                      int(row[8]), row[9], row[10], None if row[11] is None else int(row[11]), rating)
 
 
 def entry_json(e: QueueEntry) -> dict[str, Any]:
@@ -82,12 +87,12 @@ def change_row(row: Any) -> RankChange:
 def _claim(db: sqlite3.Connection, key: tuple[int, str, str], now: float, ready_for: float, pick: Pick,
            ranked: bool) -> list[Match]:
     with _tx(db):
-        rows = db.execute(f"SELECT {ENTRY} FROM queue_entries WHERE guild_id = ? AND game = ? AND length = ? "
-                          "AND status = 'waiting' ORDER BY joined_at", key).fetchall()
+        rows = db.execute(f"SELECT {CLAIMED} WHERE q.guild_id = ? AND q.game = ? AND q.length = ? "
+                          "AND q.status = 'waiting' ORDER BY q.joined_at", key).fetchall()
         matches: list[Match] = []
         for table in pick([entry_row(r) for r in rows], now):
             match_id = uuid.uuid4().hex[:16]
-            players = [QueueEntry(**{**e.__dict__, "status": MATCHED, "match_id": match_id}) for e in table]
+            players = [replace(e, status=MATCHED, match_id=match_id) for e in table]
             db.execute(f"INSERT INTO ranked_matches ({MATCH}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)",
                        (match_id, *key, now, now + ready_for, secrets.token_hex(32), READY, int(ranked),
                         json.dumps([entry_json(e) for e in table])))

@@ -59,3 +59,9 @@ def test_random_queues_never_seat_anyone_twice() -> None:
         waiting = [Waiting(i, rng.uniform(0, 300), rng.randrange(20)) for i in range(rng.randrange(0, 60))]
         seated = [u for t in ids(find_matches(waiting, 300.0, MAHJONG)) for u in t]
         assert len(seated) == len(set(seated)) and len(seated) % 4 == 0
+
+
+def test_among_equal_ranks_the_nearer_hidden_rating_first() -> None:  # D78
+    waiting = [Waiting(1, 0.0, 5, 1500.0), Waiting(2, 1.0, 5, 1900.0), Waiting(3, 2.0, 5, 1540.0),
+               Waiting(4, 3.0, 5, 1450.0), Waiting(5, 4.0, 5, 1520.0)]
+    assert ids(find_matches(waiting, 5.0, MAHJONG)) == [[1, 3, 4, 5]]
