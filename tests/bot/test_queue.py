@@ -287,3 +287,25 @@ async def test_a_ranked_game_stored_but_not_counted_before_a_crash_is_counted_at
     again = await start_bot()
     assert await again.store.unapplied_ranked_games() == []
     assert [c.delta for c in await again.store.rank_changes_of_game(game_id)] == [30, 15, 0, 0]
+
+
+async def test_cpus_fill_a_small_servers_table_after_its_wait_unranked(
+        fake: FakeDiscord, start_bot: StartBot) -> None:  # D77, D78
+    bot = await ranked_bot(fake, start_bot)
+    await bot.store.set_ranked_settings(RankedSettings(GUILD_ID, RANKED, cpu_fill_minutes=2))
+    await join(fake, bot, 0, game="janpo")
+    await fake.run_for(100)
+    assert ready_prompt(fake, USERS[0]) is None  # not yet: the server said two minutes
+    await fake.run_for(30)
+    prompt = await fake.until(partial(ready_prompt, fake, USERS[0]))
+    assert "not ranked" in prompt.content and "3 CPU players" in prompt.content
+    await press_ready(fake, bot, USERS[0])
+    thread = await fake.until(lambda: next(iter(fake.threads), None))
+    table = await fake.until(lambda: bot.tables.table_in(thread))
+    assert [s.user_id for s in table.seats].count(None) == 3 and table.purpose is not None
+    assert table.purpose["ranked"] is False
+    await fake.until(partial(told_in, fake, thread, "not ranked: CPUs filled this table"))
+
+
+def told_in(fake: FakeDiscord, channel: int, words: str) -> bool:
+    return any(words in m.content for m in fake.channel_messages(channel))
