@@ -53,15 +53,20 @@ def window(wait: float) -> int:
     return BASE_WINDOW + int(max(0.0, wait) // WIDEN_EVERY)
 
 
+def _oldest_first(waiting: Sequence[Waiting]) -> Sequence[Waiting]:
+    """The players longest waiting first (the store reads them in that order: then no sort)."""
+    if all(a.joined_at < b.joined_at for a, b in zip(waiting, waiting[1:], strict=False)):
+        return waiting
+    return sorted(waiting, key=lambda w: (w.joined_at, w.user_id))
+
+
 class _Buckets:
     """The waiting players by rank level, oldest first in each, with who is taken."""
 
-    def __init__(self, waiting: Sequence[Waiting]) -> None:
+    def __init__(self, ordered: Sequence[Waiting]) -> None:
         self.by_level: dict[int, list[Waiting]] = {}
-        for w in waiting:
+        for w in ordered:  # already oldest first, so each bucket is too
             self.by_level.setdefault(w.level, []).append(w)
-        for bucket in self.by_level.values():
-            bucket.sort(key=lambda w: (w.joined_at, w.user_id))
         self.start = dict.fromkeys(self.by_level, 0)
         self.taken: set[int] = set()
 
@@ -101,9 +106,10 @@ def find_matches(waiting: Sequence[Waiting], now: float, rule: Rule, limit: int 
 
     A player appears in one table at most; those left keep waiting. ``limit`` stops after that many.
     """
-    buckets = _Buckets(waiting)
+    ordered = _oldest_first(waiting)
+    buckets = _Buckets(ordered)
     matches: list[list[Waiting]] = []
-    for anchor in sorted(waiting, key=lambda w: (w.joined_at, w.user_id)):
+    for anchor in ordered:
         if limit is not None and len(matches) >= limit:
             break
         if anchor.user_id in buckets.taken:

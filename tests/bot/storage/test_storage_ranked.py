@@ -193,3 +193,63 @@ async def waiting(store: Store) -> list[QueueEntry]:
 
 def test_standing_defaults() -> None:
     assert Standing() == Standing(0, 0)
+
+
+MATCHER = """
+import asyncio, json, sys, time
+sys.path[:0] = [{root!r}]
+from bot.storage import Store
+
+def fours(waiting, now):  # two tables a claim, slowly: the other process claims meanwhile
+    time.sleep(0.003)
+    return [waiting[i:i + 4] for i in range(0, len(waiting) - len(waiting) % 4, 4)][:2]
+
+async def main():
+    store = await Store.open({database!r})
+    print("ready", flush=True)
+    while sys.stdin.readline().strip() == "go":  # both processes start each round together
+        seated = []
+        while True:
+            found = await store.claim_matches(1, "riichi", "south", 50.0, 30.0, fours)
+            if not found and not await store.queue_keys():  # everyone matched (by one or the other)
+                break
+            seated += [p.user_id for m in found for p in m.players]
+        print(json.dumps(seated), flush=True)
+    await store.close()
+
+asyncio.run(main())
+"""
+
+
+async def test_two_processes_matching_one_queue_of_40_twenty_times(store: Store, database: str) -> None:
+    import json
+    import sys
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parents[3])
+    children = [await asyncio.create_subprocess_exec(
+        sys.executable, "-c", MATCHER.format(root=root, database=database),
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE) for _ in range(2)]
+    try:
+        for child in children:
+            assert child.stdout is not None and (await child.stdout.readline()).strip() == b"ready"
+        for round_no in range(20):
+            base = 100_000 * (round_no + 1)
+            for u in range(40):
+                await store.queue_join(entry(base + u, float(u), level=u % 20))
+            for child in children:
+                assert child.stdin is not None
+                child.stdin.write(b"go\n")
+            for child in children:
+                await child.stdin.drain()  # type: ignore[union-attr]
+            each = [json.loads(await child.stdout.readline()) for child in children]  # type: ignore[union-attr]
+            seated = [u for e in each for u in e]
+            assert len(seated) == len(set(seated)), f"round {round_no}: a player seated twice"
+            assert sorted(seated) == list(range(base, base + 40)), f"round {round_no}: a player lost"
+            for u in range(base, base + 40):
+                await store.queue_leave(u)
+    finally:
+        for child in children:
+            if child.stdin is not None:
+                child.stdin.close()
+            await child.wait()
