@@ -25,7 +25,7 @@ from bot.play.modes import MODES, Choices
 from bot.play.table import Seat, Table
 from bot.ranked.matching import WIDEN_EVERY, Waiting, find_matches, rule_for
 from bot.ranked.ready import ready_view
-from bot.ranked.words import badge, change_line
+from bot.ranked.words import badged, change_line, plain_name
 from bot.storage.ranked import Match, QueueEntry
 
 if TYPE_CHECKING:
@@ -35,14 +35,6 @@ log = logging.getLogger(__name__)
 READY_SECONDS = 30.0
 POLL = 5.0  # with several processes: how often to look for what another process left
 FILL_SEATS = {"holdem": 4}  # a CPU-filled hold'em table has this many seats; mahjong has four
-BADGE_SEP = " · "
-
-
-def plain_name(name: str) -> str:
-    """A ranked seat's name without its rank badge."""
-    return name.rsplit(BADGE_SEP, 1)[0]
-
-
 def ranked_pick(game: str) -> Any:
     """The store's ``pick`` for full-human matches: :func:`bot.ranked.matching.find_matches`."""
     rule = rule_for(game)
@@ -244,7 +236,7 @@ class QueueService:
         self.bot.outbox.submit(lambda: where.send(text), route=Route.channel(thread), priority=Priority.HUMAN_TABLE)
 
     def _table(self, match: Match, thread: int, lang: str) -> Table:
-        seats = [Seat(p.user_id, f"{p.name}{BADGE_SEP}{badge(p.level, lang)}", lang=p.lang) for p in match.players]
+        seats = [Seat(p.user_id, badged(p.name, p.level, lang), lang=p.lang) for p in match.players]
         if not match.ranked:
             seats += [Seat(None, f"CPU {n}") for n in range(len(seats) + 1, FILL_SEATS.get(match.game, 4) + 1)]
         options = MODES[match.game].options(Choices(length=match.length or None))

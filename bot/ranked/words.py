@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.i18n import t
 from bot.ranked.ladder import RANKS, rank_name
 from bot.storage.ranked import RankChange
 
+BADGE_SEP = " · "
 RANK_KEYS = {"kyu": "rank.kyu", "dan": "rank.dan"}
 BADGE_KEYS = {"kyu": "rank.badge.kyu", "dan": "rank.badge.dan"}
 
@@ -43,3 +46,24 @@ def wait_text(seconds: float) -> str:
     if s < 3600:
         return f"{s // 60} min {s % 60:02d} s"
     return f"{s // 3600} h {s % 3600 // 60:02d} min"
+
+
+def plain_name(name: str) -> str:
+    """A seat's name without its rank badge."""
+    return name.rsplit(BADGE_SEP, 1)[0]
+
+
+def badged(name: str, level: int, lang: str) -> str:
+    return f"{name}{BADGE_SEP}{badge(level, lang)}"
+
+
+async def seat_name(store: Any, guild_id: int | None, game: str, user_id: int, name: str, lang: str) -> str:
+    """A player's name at a table with their rank badge of that game on this server ("Aoi · 2d"),
+    or the bare name for a player never ranked there (or if the store cannot say now)."""
+    if guild_id is None:
+        return name
+    try:
+        row = (await store.ranked_standings(guild_id, game, [user_id])).get(user_id)
+    except Exception:  # a badge is never worth refusing a seat
+        return name
+    return name if row is None else badged(name, row.level, lang)

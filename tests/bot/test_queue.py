@@ -309,3 +309,20 @@ async def test_cpus_fill_a_small_servers_table_after_its_wait_unranked(
 
 def told_in(fake: FakeDiscord, channel: int, words: str) -> bool:
     return any(words in m.content for m in fake.channel_messages(channel))
+
+
+async def test_a_ranked_players_badge_shows_in_a_hand_opened_lobby(fake: FakeDiscord, start_bot: StartBot) -> None:
+    from tests.bot.harness import CHANNEL_ID
+
+    bot = await ranked_bot(fake, start_bot)
+    await bot.store._rows("INSERT INTO ranked_players (guild_id, mode, user_id, level, points, games) "
+                          "VALUES (?, 'riichi', ?, 12, 700, 9)", GUILD_ID, USERS[1])
+    fake.slash(bot, USERS[0], "table new", game="riichi")
+    await fake.settle()
+    lobby = next(m for m in fake.channel_messages() if any(b["custom_id"].startswith("jp:l:") for b in m.buttons()))
+    join_id = lobby.button(prefix="jp:l:")["custom_id"].rsplit(":", 1)[0] + ":join"
+    fake.click(bot, USERS[1], lobby, join_id)
+    await fake.settle()
+    table = bot.tables.table_in(CHANNEL_ID)
+    assert table is not None and [s.name for s in table.seats] == ["P1", "P2 · 3d"]  # never ranked: no badge
+    assert "P2 · 3d" in str(fake.channel_messages()[-1].embeds)
