@@ -51,6 +51,7 @@ def help_embeds(lang: str) -> list[discord.Embed]:
         tour.add_field(name=t(lang, GAME_KEYS[game]), value=t(lang, key), inline=False)
     commands_embed = discord.Embed(title=t(lang, "help.commands_title"), description=t(lang, "help.commands"),
                                    colour=discord.Colour.dark_green())
+    commands_embed.add_field(name=t(lang, "help.ranked_title"), value=t(lang, "help.ranked"), inline=False)
     commands_embed.add_field(name=t(lang, "help.legend_title"), value=t(lang, "help.legend"), inline=False)
     commands_embed.add_field(name=t(lang, "help.fair_title"), value=t(lang, "help.fair"), inline=False)  # D69
     return [tour, commands_embed]

@@ -69,6 +69,14 @@ MESSAGES: dict[str, str] = {
     "ranked.board.title": "**Dan ladder · {game}**",
     "ranked.board.line": "{place}. {name}: {rank} ({points} / {target}), {games} games",
     "ranked.board.empty": "Nobody has played a ranked {game} game on this server yet.",
+    "help.ranked_title": "Ranked play",
+    "help.ranked": (
+        "**/queue join** game — wait in the server's ranked queue; press **Ready** in your DM when a table "
+        "is found, and it opens in a thread of the ranked channel\n"
+        "**/queue leave** — stop waiting · **/queue status** — who waits, your wait, the usual wait\n"
+        "**/ranks** game — the server's dan ladder (10 kyu … 10 dan) · **/stats** shows your rank\n"
+        "**/settings ranked** channel cpu_fill — where ranked tables open; CPUs after a long wait (Manage Server)"
+    ),
     "settings.ranked_on": "Ranked tables now open in threads of {channel}.",
     "settings.ranked_fill": "After {minutes} minutes of waiting, CPUs fill a table (such games are not ranked).",
     "settings.ranked_off": "Ranked play is off on this server.",

@@ -3,31 +3,31 @@
 from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
-    "cmd.queue": "queue",
+    "cmd.queue": "대기열",
     "cmd.queue.desc": "랭크전: 비슷한 단위의 플레이어와 테이블을 기다립니다",
-    "cmd.queue.join": "join",
+    "cmd.queue.join": "참가",
     "cmd.queue.join.desc": "이 서버의 게임별 랭크전 대기열에 들어갑니다",
-    "cmd.queue.leave": "leave",
+    "cmd.queue.leave": "나가기",
     "cmd.queue.leave.desc": "랭크전 대기열에서 나갑니다",
-    "cmd.queue.status": "status",
+    "cmd.queue.status": "상태",
     "cmd.queue.status.desc": "게임별 대기 인원, 내 대기 시간, 보통의 대기 시간",
-    "cmd.settings.ranked": "ranked",
+    "cmd.settings.ranked": "랭크전",
     "cmd.settings.ranked.desc": "랭크전 테이블이 열릴 채널(매치마다 스레드 하나)과 작은 서버를 위한 CPU",
-    "opt.channel": "channel",
+    "opt.channel": "채널",
     "opt.channel.desc": "랭크전 테이블 스레드를 만들 채널 (비워 두면 랭크전을 끕니다)",
-    "opt.cpu_fill": "cpu_fill",
+    "opt.cpu_fill": "cpu_채우기",
     "opt.cpu_fill.desc": "이 시간(분)을 기다리면 CPU가 빈자리를 채웁니다 (랭크 미반영). 0 또는 비워 두면 채우지 않음",
-    "cmd.ranks": "ranks",
+    "cmd.ranks": "단위",
     "cmd.ranks.desc": "이 서버의 게임별 단위 래더, 높은 단위부터",
     "rank.kyu": "{n}급",
     "rank.dan": "{n}단",
     "rank.badge.kyu": "{n}급",
     "rank.badge.dan": "{n}단",
     "queue.off": "이 서버에서는 랭크전이 꺼져 있습니다. 서버 관리 권한이 있는 분이 "
-                 "`/settings ranked channel:#채널` 로 켤 수 있으며, 매치마다 그 채널에 스레드로 테이블이 열립니다.",
+                 "`/설정 랭크전 채널:#채널` 로 켤 수 있으며, 매치마다 그 채널에 스레드로 테이블이 열립니다.",
     "queue.joined": "{game} 랭크전 대기열에 들어왔습니다 ({rank}). 대기 중: {count}명. "
                     "테이블이 잡히면 DM으로 준비 버튼이 옵니다. 30초 안에 눌러 주세요.",
-    "queue.already": "이미 {game} 대기열에서 기다리고 있습니다 ({wait}). 게임을 바꾸려면 먼저 `/queue leave` 하세요.",
+    "queue.already": "이미 {game} 대기열에서 기다리고 있습니다 ({wait}). 게임을 바꾸려면 먼저 `/대기열 나가기` 하세요.",
     "queue.already_matched": "{game} 매치가 모두의 준비를 기다리고 있습니다. 준비 버튼을 확인하세요.",
     "queue.seated": "이 서버에서 진행 중인 테이블에 앉아 있습니다. 그 게임을 마친 뒤 대기열에 들어오세요.",
     "queue.left": "{game} 대기열에서 나갔습니다.",
@@ -68,6 +68,14 @@ MESSAGES: dict[str, str] = {
     "ranked.board.title": "**단위 래더 · {game}**",
     "ranked.board.line": "{place}. {name}: {rank} ({points} / {target}), {games}판",
     "ranked.board.empty": "이 서버에서 아직 {game} 랭크전을 한 사람이 없습니다.",
+    "help.ranked_title": "랭크전",
+    "help.ranked": (
+        "**/대기열 참가** 게임 — 서버의 랭크전 대기열에 들어갑니다. 테이블이 잡히면 DM의 **준비**를 누르세요. "
+        "랭크전 채널의 스레드에서 테이블이 열립니다\n"
+        "**/대기열 나가기** — 대기 그만두기 · **/대기열 상태** — 대기 인원, 내 대기 시간, 보통의 대기 시간\n"
+        "**/단위** 게임 — 서버의 단위 래더 (10급 … 10단) · **/통계** 에 내 단위가 나옵니다\n"
+        "**/설정 랭크전** 채널 cpu_채우기 — 랭크전 테이블이 열릴 곳, 오래 기다리면 CPU (서버 관리)"
+    ),
     "settings.ranked_on": "이제 랭크전 테이블이 {channel} 의 스레드에서 열립니다.",
     "settings.ranked_fill": "{minutes}분을 기다리면 CPU가 빈자리를 채웁니다 (그 게임은 랭크에 반영되지 않습니다).",
     "settings.ranked_off": "이 서버의 랭크전이 꺼졌습니다.",
