@@ -318,4 +318,6 @@ def _where(pictures: int) -> list[tuple[str, str]]:
 
 def run(quick: bool) -> list[tuple[str, str]]:
     n = 10 if quick else 40
-    return _side_by_side(n) + _encodings(n) + _allocator(n) + _where(60 if quick else 200)
+    from bench import render_words
+
+    return render_words.run(quick) + _side_by_side(n) + _encodings(n) + _allocator(n) + _where(60 if quick else 200)

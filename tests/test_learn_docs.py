@@ -170,3 +170,20 @@ def test_every_picture_shown_is_drawn_and_every_picture_drawn_is_shown(lang: str
     drawn = {stem for stem, _ in pictures()}
     assert shown == drawn
     assert all((DOCS / "images" / "learn" / f"{stem}.png").is_file() for stem in drawn)
+
+
+# The words text mode and the pictures' descriptions name tiles, sets and the switches with
+# (bot/i18n/words_*.py, issue 39): each one glossed in both guides.
+WORD_KEYS = (*(f"alt.suit.{s}" for s in "mps"), *(f"alt.honor.{n}" for n in range(1, 8)),
+             "settings.me.text_mode", "settings.me.large_tiles")
+MELD_KEYS = ("alt.meld.chi", "alt.meld.pon", "alt.meld.kan", "alt.meld.ankan", "alt.meld.kakan")
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_every_word_of_text_mode_is_in_the_glossary(lang: str) -> None:
+    spans = _bold(_glossary(lang))
+    for key in WORD_KEYS:
+        assert _has(CATALOGS[lang][key], spans, lang), (lang, key)
+    for key in MELD_KEYS:  # "closed kan {tiles}": the set's name
+        assert _has(CATALOGS[lang][key].replace("{tiles}", "").strip(), spans, lang), (lang, key)
+

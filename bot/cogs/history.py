@@ -31,7 +31,7 @@ from bot.results.format import game_name, history_lines
 from bot.results.mjai import game_events, mjai_events, mjai_text
 from bot.results.played import MAHJONG_GAMES
 from bot.results.played import replay as replay_game
-from bot.results.replay import ReplayIndex, frame_png, move_text, replay_index
+from bot.results.replay import ReplayIndex, frame, move_text, replay_index
 from bot.results.tenhou import log_of
 from bot.storage import StoredGame
 from engine.base import IllegalMove, ScenarioError
@@ -148,8 +148,8 @@ class HistoryCog(commands.Cog):
         if view is not None and view.value == "mine":
             await self._export_seat(interaction, lang, stored)
             return
-        files = [_json_file(stored.scenario, f"game-{game}.json")]
         lines = [t(lang, "export.done", game_id=game, game=game_name(lang, stored.game))]
+        files = [_json_file(stored.scenario, f"game-{game}.json", lines[0])]
         if "fairness" in stored.scenario:  # D69: the scenario file is also the verify file
             lines.append(t(lang, "export.verify"))
         if stored.game in MAHJONG_GAMES:
@@ -161,10 +161,10 @@ class HistoryCog(commands.Cog):
             else:
                 tenhou, mjai = logs
                 if tenhou is not None:
-                    files.append(_json_file(tenhou, f"game-{game}-tenhou.json"))
                     lines.append(t(lang, "export.tenhou"))
-                files.append(_text_file(mjai, f"game-{game}.mjson"))
+                    files.append(_json_file(tenhou, f"game-{game}-tenhou.json", lines[-1]))
                 lines.append(t(lang, "export.mjai"))
+                files.append(_text_file(mjai, f"game-{game}.mjson", lines[-1]))
                 if stored.game == "janpo":
                     lines.append(t(lang, "export.mjai_janpo"))
         await interaction.followup.send("\n".join(lines), files=files, ephemeral=True)
@@ -191,7 +191,7 @@ class HistoryCog(commands.Cog):
                    seat=index)]
         if stored.game == "janpo":
             lines.append(t(lang, "export.mjai_janpo"))
-        file = _text_file(mjai_text(events), f"game-{game}-seat{index}.mjson")
+        file = _text_file(mjai_text(events), f"game-{game}-seat{index}.mjson", lines[0])
         await interaction.followup.send("\n".join(lines), files=[file], ephemeral=True)
 
     # ---- helpers -------------------------------------------------------------------------------
@@ -220,7 +220,7 @@ class HistoryCog(commands.Cog):
 
     async def _page(self, lang: str, stored: StoredGame, index: ReplayIndex, step: int,
                     owner: int) -> tuple[discord.Embed, discord.File, ui.View]:
-        png = await asyncio.to_thread(frame_png, stored.scenario, step, CAPTIONS[lang])
+        png, words = await asyncio.to_thread(frame, stored.scenario, step, CAPTIONS[lang], lang)
         mark = index.mark_at(step)
         if index.game == "holdem":
             where = t(lang, "replay.hand", hand=mark.label)
@@ -249,7 +249,7 @@ class HistoryCog(commands.Cog):
                                  step == index.total))
         view.add_item(ReplayStep(stored.game_id, ahead, owner, "d",
                                  t(lang, "btn.next_hand" if hand else "btn.next_kyoku"), step == index.total))
-        return embed, discord.File(io.BytesIO(png), "replay.png"), view
+        return embed, discord.File(io.BytesIO(png), "replay.png", description=words), view
 
 
 def _shown_names(stored: StoredGame) -> list[str]:
@@ -269,11 +269,12 @@ def _logs(stored: StoredGame) -> tuple[dict[str, Any] | None, str]:
     return tenhou, mjai_text(list(game_events(played, names)))
 
 
-def _text_file(text: str, name: str) -> discord.File:
-    return discord.File(io.BytesIO(text.encode("utf-8")), name)
+def _text_file(text: str, name: str, description: str) -> discord.File:
+    """``description``: what the file is, in the reader's words (read aloud like a picture's)."""
+    return discord.File(io.BytesIO(text.encode("utf-8")), name, description=description[:1024])
 
 
-def _json_file(data: Any, name: str) -> discord.File:
+def _json_file(data: Any, name: str, description: str) -> discord.File:
     text = json.dumps(data, ensure_ascii=False, indent=1)
-    return discord.File(io.BytesIO(text.encode("utf-8")), name)
+    return _text_file(text, name, description)
 

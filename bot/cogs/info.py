@@ -57,22 +57,25 @@ def help_embeds(lang: str) -> list[discord.Embed]:
     return [tour, commands_embed]
 
 
-def example_png(game: str, lang: str) -> bytes:
-    """A picture of the game for /help, drawn from the renderer's sample scenes in the reader's words."""
+def example(game: str, lang: str) -> tuple[bytes, str]:
+    """The /help picture of the game, drawn from the renderer's sample scenes in the reader's words,
+    and those words (its alt text), written from the same sample record."""
     from bot.render import samples
+    from bot.render.alt import describe
     from bot.render.draw import to_png
     from bot.render.holdem import render_holdem_table
     from bot.render.results import render_five_result
     from bot.render.table import render_table
 
     texts = CAPTIONS[lang]
-    pictures = {
-        "janpo": lambda: render_table(samples.JANPO_TABLE, texts),
-        "five": lambda: render_five_result(samples.FIVE_RESULT, texts),
-        "riichi": lambda: render_table(samples.TABLE, texts),
-        "holdem": lambda: render_holdem_table(samples.HOLDEM_TABLE, texts),
+    pictures: dict[str, tuple[Any, Any]] = {
+        "janpo": (render_table, samples.JANPO_TABLE),
+        "five": (render_five_result, samples.FIVE_RESULT),
+        "riichi": (render_table, samples.TABLE),
+        "holdem": (render_holdem_table, samples.HOLDEM_TABLE),
     }
-    return to_png(pictures[game]())
+    draw, record = pictures[game]
+    return to_png(draw(record, texts)), describe(record, lang)
 
 
 class InfoCog(commands.Cog):
@@ -97,9 +100,9 @@ class InfoCog(commands.Cog):
             await interaction.response.send_message(embeds=help_embeds(lang), ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        png = await asyncio.to_thread(example_png, game.value, lang)
+        png, words = await asyncio.to_thread(example, game.value, lang)
         embed = discord.Embed(title=t(lang, GAME_KEYS[game.value]), description=t(lang, HOWTO_KEYS[game.value]),
                               colour=discord.Colour.dark_green())
         embed.set_image(url="attachment://example.png")
-        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), "example.png"),
+        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), "example.png", description=words),
                                         ephemeral=True)

@@ -23,6 +23,7 @@ from bot.cogs.queue import ranked_fields
 from bot.cogs.tables import GAME_CHOICES
 from bot.i18n import language_of, t
 from bot.i18n.translator import ls
+from bot.render.alt import rating_words
 from bot.results.format import GAME_KEYS, PERIOD_KEYS, game_name, leaderboard_lines, stats_fields
 from bot.results.plot import rating_png
 
@@ -146,5 +147,6 @@ class LeaderboardCog(commands.Cog):
                                       t(lang, "stats.plot_games"))
         embed.set_image(url="attachment://rating.png")
         embed.set_footer(text=t(lang, "stats.plot_caption"))
-        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), "rating.png"), ephemeral=True)
+        file = discord.File(io.BytesIO(png), "rating.png", description=rating_words(series, lang))
+        await interaction.followup.send(embed=embed, file=file, ephemeral=True)
 

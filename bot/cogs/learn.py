@@ -73,7 +73,7 @@ def _embed(shown: Screen) -> discord.Embed:
 
 
 def _files(shown: Screen) -> list[discord.File]:
-    return [discord.File(io.BytesIO(png), name) for name, png in shown.pictures]
+    return [discord.File(io.BytesIO(png), name, description=shown.words.get(name)) for name, png in shown.pictures]
 
 
 class LearnCog(commands.Cog):

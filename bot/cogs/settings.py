@@ -15,7 +15,7 @@ from discord import app_commands, ui
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.comfort import SWITCHES, UserSettings
+from bot.comfort import DISPLAY, SWITCHES, UserSettings
 from bot.i18n import language_of, t
 from bot.i18n.translator import ls
 from bot.storage.ranked import RankedSettings
@@ -32,6 +32,8 @@ SETTING_KEYS = {
     "auto_tsumogiri": "settings.me.auto_tsumogiri",
     "hand_style": "settings.me.hand_style",
     "assist": "settings.me.assist",
+    "text_mode": "settings.me.text_mode",
+    "large_tiles": "settings.me.large_tiles",
 }
 HELP_KEYS = {
     "auto_win": "settings.me.auto_win_help",
@@ -39,6 +41,8 @@ HELP_KEYS = {
     "auto_tsumogiri": "settings.me.auto_tsumogiri_help",
     "hand_style": "settings.me.hand_style_help",
     "assist": "settings.me.assist_help",
+    "text_mode": "settings.me.text_mode_help",
+    "large_tiles": "settings.me.large_tiles_help",
 }
 VALUE_KEYS = {
     True: "settings.me.on", False: "settings.me.off", None: "settings.me.assist_table",
@@ -54,7 +58,7 @@ async def load(bot: Any, user_id: int) -> UserSettings:
 def toggled(settings: UserSettings, name: str) -> UserSettings:
     """The settings after one press of ``name``'s button: a switch flips, the hand style swaps,
     assist goes table default -> on -> off -> table default."""
-    if name in SWITCHES:
+    if name in SWITCHES or name in DISPLAY:
         return settings.with_switch(name, not getattr(settings, name))
     if name == "hand_style":
         return settings.changed(name, "new" if settings.hand_style == "edit" else "edit")

@@ -21,6 +21,10 @@ HAND_STYLES = ("edit", "new")
 ``new``: a new hand message every turn, the old one's buttons withdrawn."""
 
 SWITCHES = ("auto_win", "no_calls", "auto_tsumogiri")
+DISPLAY = ("text_mode", "large_tiles")
+"""How the hand reaches the player (issue 39): ``text_mode`` puts the pictures' words in the
+messages and the tiles' names on the buttons (for screen readers); ``large_tiles`` draws the hand
+in two rows of bigger tiles (for phones). Not automatic moves: no badge on the picture."""
 ON_WORDS = frozenset({"on", "true", "yes", "1"})
 OFF_WORDS = frozenset({"off", "false", "no", "0"})
 TABLE_WORDS = frozenset({"table", "default", "auto"})
@@ -51,6 +55,8 @@ class UserSettings:
     auto_tsumogiri: bool = False
     hand_style: str = "edit"
     assist: bool | None = None
+    text_mode: bool = False
+    large_tiles: bool = False
 
     def assist_on(self, table_default: bool) -> bool:
         return table_default if self.assist is None else self.assist
@@ -63,7 +69,7 @@ class UserSettings:
         """A copy with one setting changed from words a player typed (``on``, ``off``, ``new``...)."""
         key = name.strip().lower().replace("-", "_").replace(" ", "_")
         word = value.strip().lower()
-        if key in SWITCHES:
+        if key in SWITCHES or key in DISPLAY:
             return self.with_switch(key, _switch(key, word))
         if key == "hand_style":
             if word not in HAND_STYLES:
@@ -74,13 +80,17 @@ class UserSettings:
         raise SettingError(f"no setting named {name!r}", "unknown_setting", name)
 
     def with_switch(self, name: str, on: bool) -> UserSettings:
-        """A copy with one of :data:`SWITCHES` set."""
+        """A copy with one of :data:`SWITCHES` or :data:`DISPLAY` set."""
         if name == "auto_win":
             return replace(self, auto_win=on)
         if name == "no_calls":
             return replace(self, no_calls=on)
         if name == "auto_tsumogiri":
             return replace(self, auto_tsumogiri=on)
+        if name == "text_mode":
+            return replace(self, text_mode=on)
+        if name == "large_tiles":
+            return replace(self, large_tiles=on)
         raise SettingError(f"no switch named {name!r}", "unknown_setting", name)
 
     def to_json(self) -> dict[str, Any]:
@@ -92,7 +102,7 @@ class UserSettings:
         if not isinstance(data, dict):
             return cls()
         out = cls()
-        for name in SWITCHES:
+        for name in SWITCHES + DISPLAY:
             if isinstance(data.get(name), bool):
                 out = out.with_switch(name, data[name])
         if data.get("hand_style") in HAND_STYLES:

@@ -71,6 +71,8 @@ def hand_marks(lang: str, game: str, view: dict[str, Any], legal: Sequence[Seque
     on = settings.switches_on() if settings is not None else ()
     if on:
         marks["switches"] = tuple(t(lang, SWITCH_KEYS[n]) for n in on)
+    if settings is not None and settings.large_tiles:
+        marks["large"] = True
     if not assist_on:
         return marks
     hint = assist(view, legal)

@@ -10,17 +10,18 @@ riichi toggle), a bet or raise being offered at its lowest amount.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.i18n import CAPTIONS, t
 from bot.learn.lesson import LEARNER, Lesson
 from bot.play.messages import GAME_KEYS
 from bot.play.moves import layout
-from bot.play.results import kyoku_png, showdown_png
+from bot.play.results import Record, kyoku_record, record_png, showdown_record
 from bot.render.adapt import cards, hand_from_view, holdem_from_view, table_from_view
+from bot.render.alt import describe
 from bot.render.jobs import hand_png, holdem_table_png, table_png
-from bot.render.model import HandImage
+from bot.render.model import HandImage, HoldemTable
 
 DESCRIPTION_LIMIT = 4000
 
@@ -42,6 +43,7 @@ class Screen:
     footer: str
     pictures: list[tuple[str, bytes]]
     buttons: list[LessonButton]
+    words: dict[str, str] = field(default_factory=dict)  # each picture's alt text, by file name
 
 
 def names(lang: str, learner: str = "") -> dict[str, str]:
@@ -107,32 +109,35 @@ def _ending(lesson: Lesson) -> list[str]:
     return lines
 
 
-def _result_picture(lesson: Lesson, who: Mapping[str, str]) -> list[tuple[str, bytes]]:
+def _result_picture(lesson: Lesson, who: Mapping[str, str]) -> list[tuple[str, bytes, str]]:
     """The hand's result as the tables draw it: the kyoku with its yaku (Five: its categories), or
     the hold'em showdown when cards were shown."""
     result = lesson.result()
     if not result:
         return []
-    texts = CAPTIONS[lesson.lang]
+    lang = lesson.lang
+    texts = CAPTIONS[lang]
+    record: Record
     if lesson.game_name == "holdem":
         if len(result.get("shown") or {}) < 2:
             return []
-        title = t(lesson.lang, "learn.end_title", game=t(lesson.lang, GAME_KEYS["holdem"]))
-        return [("result.png", showdown_png(result, title, who, texts))]
-    return [("result.png", kyoku_png(lesson.game_name, result, list(lesson.table.players), who, lesson.lang, texts))]
+        title = t(lang, "learn.end_title", game=t(lang, GAME_KEYS["holdem"]))
+        record = showdown_record(result, title, who)
+    else:
+        record = kyoku_record(lesson.game_name, result, list(lesson.table.players), who, lang, texts)
+    return [("result.png", record_png(record, texts), describe(record, lang))]
 
 
-def pictures(lesson: Lesson) -> list[tuple[str, bytes]]:
+def described(lesson: Lesson) -> list[tuple[str, bytes, str]]:
     """The table from the public view, then the learner's own hand; at the end the result and the
-    table."""
+    table. Each picture with its words (alt text), written from the record it is drawn from."""
     lang, game = lesson.lang, lesson.game_name
     texts = CAPTIONS[lang]
     public = lesson.table.public_view()
     who = names(lang, lesson.name)
-    if game == "holdem":
-        out = [("table.png", holdem_table_png(holdem_from_view(public, who), texts))]
-    else:
-        out = [("table.png", table_png(table_from_view(public, who), texts))]
+    table = holdem_from_view(public, who) if game == "holdem" else table_from_view(public, who)
+    png = holdem_table_png(table, texts) if isinstance(table, HoldemTable) else table_png(table, texts)
+    out = [("table.png", png, describe(table, lang))]
     if lesson.prompt.over:
         return _result_picture(lesson, who) + out
     view = lesson.prompt.view
@@ -141,8 +146,13 @@ def pictures(lesson: Lesson) -> list[tuple[str, bytes]]:
         image = HandImage(tiles=(), hole_cards=cards(view.get("hole")), board=cards(view.get("board")), title=title)
     else:
         image = hand_from_view(view, title)
-    out.append(("hand.png", hand_png(image, texts, game)))  # type: ignore[arg-type]
+    out.append(("hand.png", hand_png(image, texts, game), describe(image, lang)))  # type: ignore[arg-type]
     return out
+
+
+def pictures(lesson: Lesson) -> list[tuple[str, bytes]]:
+    """The pictures of :func:`described`, without their words."""
+    return [(name, png) for name, png, _ in described(lesson)]
 
 
 def screen(lesson: Lesson) -> Screen:
@@ -165,4 +175,6 @@ def screen(lesson: Lesson) -> Screen:
         parts.append(_status(lesson))
     description = "\n\n".join(parts)[:DESCRIPTION_LIMIT]
     footer = t(lang, "learn.footer", no=lesson.no)
-    return Screen(title, description, footer, pictures(lesson), buttons(lesson) if not prompt.over else [])
+    shown = described(lesson)
+    return Screen(title, description, footer, [(name, png) for name, png, _ in shown],
+                  buttons(lesson) if not prompt.over else [], {name: words for name, _, words in shown})

@@ -9,7 +9,7 @@ always stored.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -22,6 +22,9 @@ from bot.play.session import HandRef, TableSession
 from bot.play.turns import Outcome
 from engine.base import IllegalMove, matches
 
+if TYPE_CHECKING:
+    from bot.play.manager import TableManager
+
 log = logging.getLogger(__name__)
 ERROR_KEYS = {
     "not_your_turn": "err.not_your_turn",
@@ -33,14 +36,14 @@ ERROR_KEYS = {
 Error = tuple[str, dict[str, Any]]
 
 
-def _playing(m: Any, table_id: str) -> TableSession | None:
+def _playing(m: TableManager, table_id: str) -> TableSession | None:
     session: TableSession | None = m.sessions.get(table_id)
     if session is None or session.table.game is None or session.table.status != "playing":
         return None
     return session
 
 
-async def on_move(m: Any, interaction: discord.Interaction, table_id: str, no: int, index: int,
+async def on_move(m: TableManager, interaction: discord.Interaction, table_id: str, no: int, index: int,
                   amount: str | None) -> None:
     """A move button (or the amount modal's submit): human work, so CPU-only turns wait until
     the click is answered and what follows from it is under way."""
@@ -48,7 +51,7 @@ async def on_move(m: Any, interaction: discord.Interaction, table_id: str, no: i
         await _on_move(m, interaction, table_id, no, index, amount)
 
 
-async def _on_move(m: Any, interaction: discord.Interaction, table_id: str, no: int, index: int,
+async def _on_move(m: TableManager, interaction: discord.Interaction, table_id: str, no: int, index: int,
                    amount: str | None) -> None:
     session = _playing(m, table_id)
     if session is None:
@@ -86,7 +89,7 @@ async def _on_move(m: Any, interaction: discord.Interaction, table_id: str, no: 
     await m.effects.run(session, out, answered=message)
 
 
-async def _play(m: Any, session: TableSession, player: str, no: int, index: int,
+async def _play(m: TableManager, session: TableSession, player: str, no: int, index: int,
                 amount: str | None) -> tuple[Error | None, list[Any] | None, Outcome | None]:
     table = session.table
     async with session.lock:  # every check again, as things are now
@@ -110,7 +113,7 @@ async def _play(m: Any, session: TableSession, player: str, no: int, index: int,
         return None, move, out
 
 
-async def on_hand_option(m: Any, interaction: discord.Interaction, table_id: str, no: int, kind: str,
+async def on_hand_option(m: TableManager, interaction: discord.Interaction, table_id: str, no: int, kind: str,
                          arg: str) -> None:
     """Shows another poker part or the riichi discards: no move is made, nothing is stored."""
     session = _playing(m, table_id)
@@ -125,7 +128,7 @@ async def on_hand_option(m: Any, interaction: discord.Interaction, table_id: str
     await interaction.response.edit_message(**await m.effects.hand_message(session, player, picture=False))
 
 
-async def on_my_hand(m: Any, interaction: discord.Interaction, table_id: str) -> None:
+async def on_my_hand(m: TableManager, interaction: discord.Interaction, table_id: str) -> None:
     session = _playing(m, table_id)
     if session is None:
         return await answer(interaction, "err.stale")
@@ -148,7 +151,7 @@ async def on_my_hand(m: Any, interaction: discord.Interaction, table_id: str) ->
             await m.effects.strip(HandRef(no, message_id=sent.id, followup=interaction))
 
 
-async def on_back(m: Any, interaction: discord.Interaction, table_id: str) -> None:
+async def on_back(m: TableManager, interaction: discord.Interaction, table_id: str) -> None:
     session = _playing(m, table_id)
     player = session.table.seat_of(interaction.user.id) if session else None
     if session is None or player is None:

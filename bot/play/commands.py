@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -24,12 +24,15 @@ from engine.rng import seed_digest
 from engine.scenario import replay
 from engine.verify import verify as engine_verify
 
+if TYPE_CHECKING:
+    from bot.play.manager import TableManager
+
 log = logging.getLogger(__name__)
 RESUME_FLOOR = 5  # seconds at least on a resumed player's clock
 VERIFY_SCAN = 1000  # newest games of the server searched for the channel's last one
 
 
-async def leave(m: Any, interaction: discord.Interaction) -> None:
+async def leave(m: TableManager, interaction: discord.Interaction) -> None:
     session = m.session_in(interaction.channel_id)
     player = session.table.seat_of(interaction.user.id) if session else None
     if session is None or player is None:
@@ -52,7 +55,7 @@ async def leave(m: Any, interaction: discord.Interaction) -> None:
     await m.effects.run(session, out)
 
 
-async def abort(m: Any, interaction: discord.Interaction) -> None:
+async def abort(m: TableManager, interaction: discord.Interaction) -> None:
     session = m.session_in(interaction.channel_id)
     if session is None:
         return await answer(interaction, "err.no_table")
@@ -80,7 +83,7 @@ def may_stop(interaction: discord.Interaction, host_id: int) -> bool:
     return interaction.user.id == host_id or bool(perms and perms.manage_guild)
 
 
-async def status(m: Any, interaction: discord.Interaction) -> None:
+async def status(m: TableManager, interaction: discord.Interaction) -> None:
     table = m.table_in(interaction.channel_id)
     if table is None:
         return await answer(interaction, "err.no_table")
@@ -92,7 +95,7 @@ async def status(m: Any, interaction: discord.Interaction) -> None:
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-async def verify(m: Any, interaction: discord.Interaction, game_id: int | None = None) -> None:
+async def verify(m: TableManager, interaction: discord.Interaction, game_id: int | None = None) -> None:
     """Check a finished game's stored record (D69): its revealed secret against the commitment the
     lobby showed, its seed against the one derived from the secret and the Join/Start ids, its
     moves against the walls and decks of that seed. The record is read from the store, so this
@@ -122,7 +125,7 @@ async def verify(m: Any, interaction: discord.Interaction, game_id: int | None =
                  version=fair["rules_version"], moves=moves)
 
 
-async def _running(m: Any, channel_id: int | None) -> Table | None:
+async def _running(m: TableManager, channel_id: int | None) -> Table | None:
     """The channel's table in play: served here, or (several processes) as another one stored it."""
     table: Table | None = m.table_in(channel_id)
     table_id = None if table is not None else await m.stored_elsewhere(channel_id)
@@ -135,7 +138,7 @@ def _table(record: TableRecord) -> Table:
                              record.meta)
 
 
-async def _stored_game(m: Any, interaction: discord.Interaction, game_id: int | None) -> StoredGame | None:
+async def _stored_game(m: TableManager, interaction: discord.Interaction, game_id: int | None) -> StoredGame | None:
     """The game by number (this server's only), or the newest finished in this channel."""
     if game_id is not None:
         return cast("StoredGame | None", await m.store.get_game(game_id, interaction.guild_id))
@@ -159,7 +162,7 @@ def _replays_to(scenario: dict[str, Any], points: dict[str, int]) -> bool:
     return {p: int(v) for p, v in summary.get("points", {}).items()} == points
 
 
-async def resume_all(m: Any) -> int:
+async def resume_all(m: TableManager) -> int:
     """Rebuild the unfinished tables from their stored scenarios and carry on (after a restart).
 
     With several processes (``m.shared``) a process resumes its own shards' tables whose lease it
@@ -177,7 +180,7 @@ async def resume_all(m: Any) -> int:
     return count
 
 
-async def _adopt_orphans(m: Any) -> None:
+async def _adopt_orphans(m: TableManager) -> None:
     await asyncio.sleep(m.lease_seconds)
     if m.closed:
         return
@@ -186,7 +189,7 @@ async def _adopt_orphans(m: Any) -> None:
             await m.take_over(record.table_id)
 
 
-async def resume_one(m: Any, record: TableRecord) -> TableSession | None:
+async def resume_one(m: TableManager, record: TableRecord) -> TableSession | None:
     """Rebuild one stored table and carry on playing it here (restart or take-over)."""
     table = _table(record)
     try:
@@ -212,7 +215,7 @@ async def resume_one(m: Any, record: TableRecord) -> TableSession | None:
     return session
 
 
-async def _resume(m: Any, session: TableSession, deadlines: dict[str, float]) -> Outcome:
+async def _resume(m: TableManager, session: TableSession, deadlines: dict[str, float]) -> Outcome:
     """CPU seats move; humans get their hand again with the clock they had (at least a few seconds)."""
     game = session.table.game
     assert game is not None

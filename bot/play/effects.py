@@ -23,7 +23,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -36,8 +36,12 @@ from bot.play import buttons, images, messages, results
 from bot.play.moves import default_part, layout, poker_numbers, poker_parts, split
 from bot.play.session import HandRef, Picture, TableSession
 from bot.play.turns import Outcome
+from bot.render.alt import describe
 from bot.render.pool import RenderPool
 from bot.storage.standings import final_ranks
+
+if TYPE_CHECKING:
+    from bot.play.manager import TableManager
 
 log = logging.getLogger(__name__)
 GONE = {10003, 50001}  # Unknown Channel, Missing Access: the table's channel is no more for us
@@ -74,7 +78,7 @@ def keeps_hands(session: TableSession, player: str) -> bool:
     return settings is not None and settings.hand_style == "new"
 
 class Effects:
-    def __init__(self, manager: Any) -> None:
+    def __init__(self, manager: TableManager) -> None:
         self.m = manager
         self._outbox: Outbox | None = None
         self._pool: RenderPool | None = None
@@ -158,21 +162,28 @@ class Effects:
         parts = poker_parts(legal)
         chosen = part if part in parts else default_part(parts)
         view = table.game.view(player)
+        settings = session.settings.get(player)
         if no is None:
             content = t(lang, "hand.waiting", game=messages.game_name(lang, table.game_name), table=table.table_id,
                         seat=player)
         else:
             claim = not any(split(m[1:])[0][:1] in (["discard"], ["tsumogiri"]) for m in legal) and any(
                 m[1:] == ["pass"] for m in legal)
-            content = messages.hand_text(lang, table, player, chosen, table.deadlines.get(player), claim, view, legal)
-        notes = hand_notes(lang, session.settings.get(player), session.auto_played.get(player, []))
+            content = messages.hand_text(lang, table, player, chosen, table.deadlines.get(player), claim, view, legal,
+                                         words=settings is not None and settings.text_mode)
+        notes = hand_notes(lang, settings, session.auto_played.get(player, []))
         out: dict[str, Any] = {"content": f"{notes}\n{content}" if notes else content}
         if picture:
-            out["file"] = discord.File(io.BytesIO(await self.hand_png(session, player)), "hand.png")
+            png = await self.hand_png(session, player)
+            out["file"] = discord.File(io.BytesIO(png), "hand.png", description=session.pictures[player].words)
+        kept = session.pictures.get(player)
+        if settings is not None and settings.text_mode and kept is not None and kept.no == table.move_no:
+            out["content"] = f"{out['content']}\n{kept.words}"[:1900]  # the picture's words, room for "Played: …"
         items = layout(legal, chosen, riichi)
         if items:
             numbers = poker_numbers(table.game_name, view, player)
-            labels = messages.button_labels(lang, items, numbers.to_call if numbers else None)
+            labels = messages.button_labels(lang, items, numbers.to_call if numbers else None,
+                                            words=settings is not None and settings.text_mode)
             out["view"] = buttons.hand_view(table.table_id, no or 0, items, labels)
         return out
 
@@ -196,7 +207,7 @@ class Effects:
                                         list(session.legal.get(player, [])), on, settings)
         job, record, kind = images.hand_job(table.game_name, view, seat.name, names, marks)
         png = await self.pool.draw(job, record, CAPTIONS[seat.lang], kind, urgent=True)  # a player waits for it
-        session.pictures[player] = Picture(no, now, png)
+        session.pictures[player] = Picture(no, now, png, describe(record, seat.lang))
         return png
 
     async def dm_channel_id(self, user_id: int) -> int | None:
@@ -343,19 +354,21 @@ class Effects:
         names = {p: table.seat(p).name for p in table.players}
         lang, texts = table.lang, CAPTIONS[table.lang]
         for kind, record in items:
+            picture: results.Record
             if kind == "kyoku":
                 text = t(lang, "result.kyoku", kyoku=results.kyoku_title(lang, record, texts))
-                job: tuple[Any, ...] = (results.kyoku_png, table.game_name, record, list(table.players), names,
-                                        lang, dict(texts))
+                picture = results.kyoku_record(table.game_name, record, list(table.players), names, lang, texts)
             else:
                 text = t(lang, "result.showdown", hand=int(record.get("hand", 0)))
-                job = (results.showdown_png, record, text, names, dict(texts))
-            await self.channel_send(session, draw=self._file(job, "result.png"), content=text)
+                picture = results.showdown_record(record, text, names)
+            job = (results.record_png, picture, dict(texts))
+            await self.channel_send(session, draw=self._file(job, "result.png", describe(picture, lang)), content=text)
 
-    def _file(self, job: tuple[Any, ...], name: str) -> Callable[[], Awaitable[dict[str, Any]]]:
+    def _file(self, job: tuple[Any, ...], name: str, words: str) -> Callable[[], Awaitable[dict[str, Any]]]:
+        """``words``: the picture's alt text, written from the record the job draws."""
         async def draw() -> dict[str, Any]:
             png = await self.pool.draw(*job)
-            return {"file": discord.File(io.BytesIO(png), name)}
+            return {"file": discord.File(io.BytesIO(png), name, description=words)}
         return draw
 
     async def post_standings(self, session: TableSession, summary: dict[str, Any]) -> None:
@@ -368,9 +381,11 @@ class Effects:
         ranks = final_ranks(table.game_name, summary)
         footer = t(table.lang, "table.title", game=messages.game_name(table.lang, table.game_name),
                    table=table.table_id)
-        job = (results.standings_png, summary, ranks, names, dict(CAPTIONS[table.lang]), footer)
+        picture = results.standings_record(summary, ranks, names, footer)
+        job = (results.record_png, picture, dict(CAPTIONS[table.lang]))
         content = "\n".join([t(table.lang, "end.standings"), *session.closing_lines])
-        await self.channel_send(session, draw=self._file(job, "standings.png"), content=content)
+        await self.channel_send(session, draw=self._file(job, "standings.png", describe(picture, table.lang)),
+                                content=content)
         await self.publish(session, final=True)
 
     # ---- the public message --------------------------------------------------------------------
@@ -407,9 +422,13 @@ class Effects:
         embed = messages.table_embed(table.lang, table, table.game.summary(), waiting, public)
         names = {p: table.seat(p).name for p in table.players}
         job, record = images.table_job(table.game_name, public, names)
+        words, session.told = describe(record, table.lang, session.told), record  # from the public record only
+        if any(s.text_mode for s in session.settings.values()):  # text mode: the last moves in the message
+            embed.add_field(name=t(table.lang, "text.last_moves"), value=words, inline=False)
         png = await self.pool.draw(job, record, CAPTIONS[table.lang])
         embed.set_image(url="attachment://table.png")
-        return {"embed": embed, "file": discord.File(io.BytesIO(png), "table.png"), "playing": table.status == "playing"}
+        return {"embed": embed, "file": discord.File(io.BytesIO(png), "table.png", description=words),
+                "playing": table.status == "playing"}
 
     async def _send_picture(self, session: TableSession, payload: dict[str, Any] | None) -> discord.Message | None:
         if payload is None:

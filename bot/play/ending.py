@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.play import persist
 from bot.play.session import TableSession
@@ -22,10 +22,13 @@ from bot.storage.counters import seat_counters
 from bot.storage.standings import final_ranks
 from engine.base import IllegalMove
 
+if TYPE_CHECKING:
+    from bot.play.manager import TableManager
+
 log = logging.getLogger(__name__)
 
 
-async def store(m: Any, session: TableSession) -> None:
+async def store(m: TableManager, session: TableSession) -> None:
     """The finished game goes to the store and the channel is free (lock held)."""
     table = session.table
     assert table.game is not None
@@ -57,7 +60,7 @@ async def store(m: Any, session: TableSession) -> None:
         m.finished.popitem(last=False)
 
 
-async def announce(m: Any, session: TableSession) -> None:
+async def announce(m: TableManager, session: TableSession) -> None:
     """Standings after the last result pictures, then the final table picture; then the
     session's memory is let go."""
     assert session.table.game is not None
@@ -68,7 +71,7 @@ async def announce(m: Any, session: TableSession) -> None:
         m.close_later(session)
 
 
-async def counted(m: Any, table: Table, game_id: int) -> list[str]:
+async def counted(m: TableManager, table: Table, game_id: int) -> list[str]:
     """Tell what the game counts for (a ranked queue, a league: ``m.on_finished``) that it was
     stored as ``game_id``; each may answer lines for the final standings. A failure is logged and
     never stops the table's end: those packages catch up at start-up from what is stored."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -30,11 +30,14 @@ from engine.base import IllegalMove
 from engine.rng import new_seed
 from engine.scenario import replay
 
+if TYPE_CHECKING:
+    from bot.play.manager import TableManager
+
 log = logging.getLogger(__name__)
 LOBBY_EXPIRES = 15 * 60  # seconds an unstarted lobby stays open
 
 
-async def new_table(m: Any, interaction: discord.Interaction, game: str, options: dict[str, Any], timer: int,
+async def new_table(m: TableManager, interaction: discord.Interaction, game: str, options: dict[str, Any], timer: int,
                     level: str, table_lang: str, seating: str = "random", assist: bool | None = None) -> None:
     if interaction.guild_id is None or interaction.channel_id is None:
         return await answer(interaction, "err.guild_only")
@@ -68,12 +71,12 @@ async def new_table(m: Any, interaction: discord.Interaction, game: str, options
     arm_expiry(m, session, LOBBY_EXPIRES)
 
 
-def arm_expiry(m: Any, session: TableSession, seconds: float) -> None:
+def arm_expiry(m: TableManager, session: TableSession, seconds: float) -> None:
     if not session.closed:
         session.expiry = session.spawn(_expire(m, session, seconds))
 
 
-async def _expire(m: Any, session: TableSession, seconds: float) -> None:
+async def _expire(m: TableManager, session: TableSession, seconds: float) -> None:
     await m.clock.sleep(seconds)
     async with m.working(session):
         async with session.lock:
@@ -90,7 +93,7 @@ async def _expire(m: Any, session: TableSession, seconds: float) -> None:
     m.close_later(session)
 
 
-async def on_lobby(m: Any, interaction: discord.Interaction, table_id: str, action: str) -> None:
+async def on_lobby(m: TableManager, interaction: discord.Interaction, table_id: str, action: str) -> None:
     session = m.sessions.get(table_id)
     if session is None or session.table.status != "lobby":
         return await answer(interaction, "err.stale")
@@ -119,7 +122,7 @@ async def on_lobby(m: Any, interaction: discord.Interaction, table_id: str, acti
         await m.effects.run(session, outcome)
 
 
-async def _say_closed(m: Any, interaction: discord.Interaction, session: TableSession) -> None:
+async def _say_closed(m: TableManager, interaction: discord.Interaction, session: TableSession) -> None:
     try:
         await interaction.edit_original_response(content=t(session.table.lang, "lobby.cancelled"), embed=None,
                                                  view=None)
@@ -131,7 +134,7 @@ async def _say_closed(m: Any, interaction: discord.Interaction, session: TableSe
 Error = tuple[str, dict[str, Any]]
 
 
-async def _change(m: Any, session: TableSession, interaction: discord.Interaction,
+async def _change(m: TableManager, session: TableSession, interaction: discord.Interaction,
                   action: str) -> tuple[Error | None, Outcome | None]:
     """The lobby transition, under the lock: (the error to answer, or the outcome of Start)."""
     table = session.table
@@ -143,7 +146,7 @@ async def _change(m: Any, session: TableSession, interaction: discord.Interactio
     return ((key, {}) if key else None), outcome
 
 
-async def _change_locked(m: Any, session: TableSession, interaction: discord.Interaction,
+async def _change_locked(m: TableManager, session: TableSession, interaction: discord.Interaction,
                          action: str, name: str) -> tuple[str | Error | None, Outcome | None]:
     table = session.table
     user = interaction.user
@@ -186,7 +189,7 @@ async def _change_locked(m: Any, session: TableSession, interaction: discord.Int
         return None, None
 
 
-async def start(m: Any, session: TableSession, seed: int | None = None, start_id: int | None = None) -> Outcome:
+async def start(m: TableManager, session: TableSession, seed: int | None = None, start_id: int | None = None) -> Outcome:
     """Deal (lock held): fill empty seats with CPUs, derive the seed (D69: from the committed
     secret and the Join and Start ids), build the game, play until a human must act, and store it."""
     table = session.table

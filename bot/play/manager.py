@@ -1,13 +1,9 @@
 """The registry of tables in play: routes each interaction to its ``TableSession`` and runs the
 clocks (turn timers, CPU pacing) that change a table on their own.
 
-With ``shared`` (several processes over one database, docs/ARCHITECTURE.md "Several processes")
-a process serves a table only while it holds the table's lease: taken when the table is created,
-resumed or taken over, renewed by one loop well inside its length, given up when the table ends.
-A click for a table held elsewhere is deferred at once and forwarded to the holder
-(:mod:`bot.play.forward`); one nobody holds (its process died) is taken over: lease, load, serve.
-Turn timers are also stored as rows, and a second loop claims expired ones, so a timer of a dead
-process still fires once, in the process that takes its table over.
+With ``shared`` (several processes over one database) a process serves a table only while it
+holds the table's lease; that half (leases, forwarding, take-overs, timer rows) is
+:class:`bot.play.shared.Sharing`, which the registry's methods of the same names call.
 
 Nothing here holds a table's lock across a Discord call or a write: a transition changes the
 session and queues its save under the lock, waits for the save once the lock is let go, then
@@ -25,16 +21,16 @@ import socket
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
 from typing import Any
 
 import discord
 
-from bot.play import clicks, commands, ending, forward, lobby, persist, turns
+from bot.play import clicks, commands, ending, lobby, persist, turns
 from bot.play.clock import Clock, RealClock
 from bot.play.cpu import Decisions
-from bot.play.effects import Effects, answer
+from bot.play.effects import Effects
 from bot.play.session import TableSession
+from bot.play.shared import Sharing
 from bot.play.steps import Steps
 from bot.play.table import Table
 from bot.play.turns import Outcome
@@ -78,12 +74,14 @@ class TableManager:
         self.shards = shards  # (this process's shard ids, shard count); None: every table is ours
         self.lease_seconds = lease_seconds
         self.holder = holder or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
-        self.loops: list[asyncio.Task[None]] = []
-        self.taking: dict[str, asyncio.Lock] = {}  # one take-over of a table at a time in this process
-        self.timer_rows: dict[str, dict[str, tuple[int, float]]] = {}  # armed, stored at the next save
+        self.sharing = Sharing(self)  # leases, forwarding, take-overs, timer rows (``shared`` only)
         # Told of every game stored as finished (table, game id): the ranked queue and leagues
         # count it; each answers lines for the final standings (bot.play.ending.counted).
         self.on_finished: list[Callable[[Table, int], Awaitable[list[str]]]] = []
+
+    @property
+    def loops(self) -> list[asyncio.Task[None]]:
+        return self.sharing.loops
 
     # ---- the registry --------------------------------------------------------------------------
 
@@ -109,7 +107,7 @@ class TableManager:
 
     def unregister(self, session: TableSession) -> None:
         self.sessions.pop(session.table_id, None)
-        self.timer_rows.pop(session.table_id, None)
+        self.sharing.take_rows(session.table_id)
         if self.by_channel.get(session.table.channel_id) == session.table_id:
             del self.by_channel[session.table.channel_id]
 
@@ -147,10 +145,9 @@ class TableManager:
         """Queue the session's save on the store's writer (lock held; waits only for the lease of a
         table not stored yet, several processes). ``patient``: nobody waits for it (the writer
         may hold it back a moment to batch it with others)."""
-        if self.shared and session.saved is None:
-            await self.store.acquire_lease(session.table_id, self.holder, self.lease_seconds)
+        await self.sharing.lease_new(session)
         future = persist.queue_save(self.store, session, patient)
-        return persist.Saving(future, self.timer_rows.pop(session.table_id, {}))
+        return persist.Saving(future, self.sharing.take_rows(session.table_id))
 
     async def _written(self, session: TableSession, saving: persist.Saving) -> None:
         try:
@@ -164,14 +161,7 @@ class TableManager:
             session.saved = None  # not known to be stored: the next save writes the table whole
             raise
         rows, saving.rows = saving.rows, {}
-        for player, (no, due) in rows.items():
-            self.spawn(self._timer_row(session.table_id, f"turn:{player}", no, due))
-
-    async def _timer_row(self, table_id: str, kind: str, no: int, due: float) -> None:
-        try:
-            await self.store.set_deadline(table_id, kind, no, datetime.fromtimestamp(due, UTC))
-        except Exception as e:  # the table ended meanwhile: no timer to keep
-            log.info("table %s: timer row not stored (%s)", table_id, e)
+        self.sharing.store_rows(session.table_id, rows)
 
     def lost(self, session: TableSession) -> None:
         """Another process serves the table now: forget it here without storing anything."""
@@ -203,8 +193,7 @@ class TableManager:
         await self.release(session.table_id)
 
     async def release(self, table_id: str) -> None:
-        if self.shared and table_id not in self.sessions:
-            await self.store.release_lease(table_id, self.holder)
+        await self.sharing.release(table_id)
 
     def gone(self, channel_id: int) -> None:
         """The channel or server is gone for the bot: its table is closed, stored as stopped."""
@@ -249,8 +238,7 @@ class TableManager:
         if old is not None and old is not asyncio.current_task():
             old.cancel()
         session.timers[player] = asyncio.create_task(self._expire(session, player, table.prompts[player], delay))
-        if self.shared:  # a row too, written once the table is saved, so the timer fires even if we die
-            self.timer_rows.setdefault(table.table_id, {})[player] = (table.prompts[player], table.deadlines[player])
+        self.sharing.arm_row(table, player)
 
     async def _expire(self, session: TableSession, player: str, no: int, delay: float) -> None:
         await self.clock.sleep(delay)
@@ -352,78 +340,26 @@ class TableManager:
     async def verify(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await commands.verify(self, interaction, game)
 
-    # ---- several processes ---------------------------------------------------------------------
+    # ---- several processes (bot.play.shared) ----------------------------------------------------
 
     async def route(self, interaction: discord.Interaction, table_id: str, private: bool = False) -> bool:
         """True if this process serves the interaction; False once it has gone to the holder."""
-        if not self.shared or table_id in self.sessions or self.closed:
-            return True
-        if forward.forwarded(interaction):  # sent here, yet no longer here: serve it if we can
-            await self.take_over(table_id)
-            return True
-        await forward.acknowledge(interaction, private)  # within Discord's 3 seconds, whoever answers
-        for _ in range(2):
-            if await self.store.forward(table_id, forward.payload(interaction)) is not None:
-                return False
-            if await self.take_over(table_id) is not None:
-                return True
-        return True  # the handler answers from what is here (a stale button)
+        return await self.sharing.route(interaction, table_id, private)
 
     async def routed_elsewhere(self, interaction: discord.Interaction, private: bool) -> bool:
-        """A ``/table`` command for this channel's table, which another process serves (it took the
-        table over): True once it went there. A non-host's ``abort`` is refused here, privately."""
-        if forward.forwarded(interaction):
-            return False
-        table_id = await self.stored_elsewhere(interaction.channel_id)
-        if table_id is None:
-            return False
-        if not private:
-            record = await self.store.load_table(table_id)
-            if record is not None and not commands.may_stop(interaction, int(record.meta["host"])):
-                await answer(interaction, "err.host_only")
-                return True
-        return not await self.route(interaction, table_id, private)
+        return await self.sharing.routed_elsewhere(interaction, private)
 
     async def tables_in_guild(self, guild_id: int, here: int) -> int:
-        """The server's open tables: ``here`` in this process, and (several processes) those the
-        store holds, which include the ones other processes took over."""
-        return max(here, await self.store.tables_in_guild(guild_id)) if self.shared else here
+        return await self.sharing.tables_in_guild(guild_id, here)
 
     async def stored_elsewhere(self, channel_id: int | None) -> str | None:
-        """The id of this channel's table in play when this process does not serve it but the
-        store holds it (several processes: another one took it over)."""
-        if not self.shared or self.closed or channel_id is None or self.session_in(channel_id) is not None:
-            return None
-        found: str | None = await self.store.table_in_channel(channel_id)
-        return found
+        return await self.sharing.stored_elsewhere(channel_id)
 
     async def served_elsewhere(self, channel_id: int) -> bool:
-        """Another process serves a table in this channel (or did, and it is now taken over here)."""
-        table_id = await self.stored_elsewhere(channel_id)
-        return table_id is not None and (await self.store.lease_holder(table_id) is not None
-                                         or await self.take_over(table_id) is not None)
+        return await self.sharing.served_elsewhere(channel_id)
 
     async def take_over(self, table_id: str) -> TableSession | None:
-        """Take the lease of a table nobody serves, load it and carry on playing it here."""
-        lock = self.taking.setdefault(table_id, asyncio.Lock())
-        try:
-            async with lock:
-                return await self._take_over(table_id)
-        finally:  # a click already waiting on this lock then finds the table registered
-            if not lock.locked():
-                self.taking.pop(table_id, None)
-
-    async def _take_over(self, table_id: str) -> TableSession | None:
-        if table_id in self.sessions:
-            return self.sessions[table_id]
-        if self.closed or not await self.store.acquire_lease(table_id, self.holder, self.lease_seconds):
-            return None
-        record = await persist.load(self.store, table_id)
-        if record is None:
-            await self.store.release_lease(table_id, self.holder)
-            return None
-        log.info("table %s taken over by %s", table_id, self.holder)
-        return await commands.resume_one(self, record)
+        return await self.sharing.take_over(table_id)
 
     async def start_decisions(self) -> None:
         """Start the CPU decision workers, then let in as many CPU-only turns at once as where the
@@ -437,49 +373,7 @@ class TableManager:
 
     async def start(self) -> None:
         """Listen for forwarded interactions and run the lease and timer loops (``shared`` only)."""
-        if not self.shared or self.loops:
-            return
-        await self.store.listen(self.holder, self._forwarded)
-        self.loops = [asyncio.create_task(self._keep_leases()), asyncio.create_task(self._claim_timers())]
-
-    async def _forwarded(self, table_id: str, data: dict[str, Any]) -> None:
-        if self.closed:
-            return
-        interaction = forward.rebuild(self.bot, data)
-        if not await forward.dispatch(self.bot, interaction):
-            await answer(interaction, "err.stale")
-
-    async def _keep_leases(self) -> None:
-        """Renew every lease held, three times per lease length; a lease lost means another
-        process took the table (this one stalled too long): the copy here is let go."""
-        while not self.closed:
-            await asyncio.sleep(self.lease_seconds / 3)
-            for session in [*self.sessions.values(), *self.ending]:
-                try:
-                    kept = await self.store.renew_lease(session.table_id, self.holder, self.lease_seconds)
-                except Exception:  # the database is away: try again next round
-                    log.exception("could not renew the lease of table %s", session.table_id)
-                    continue
-                if not kept and session.table_id in self.sessions:
-                    log.warning("table %s: lease lost to another process", session.table_id)
-                    self.lost(session)
-
-    async def _claim_timers(self) -> None:
-        """Claim expired turn timers: those of tables served here are this process's own timers
-        (stale rows are cleared); any other is a table whose process died, taken over here."""
-        while not self.closed:
-            await asyncio.sleep(min(1.0, self.lease_seconds / 3))
-            try:
-                due = await self.store.claim_deadlines(self.holder, hold_for=self.lease_seconds)
-            except Exception:
-                log.exception("could not claim turn timers")
-                continue
-            for deadline in due:
-                session = self.sessions.get(deadline.table_id)
-                if session is None:
-                    session = await self.take_over(deadline.table_id)
-                if session is not None and session.table.move_no > deadline.move_no:
-                    await self.store.clear_deadline(deadline.table_id, deadline.kind)
+        await self.sharing.start()
 
     # ---- restart and shutdown ------------------------------------------------------------------
 
@@ -492,14 +386,10 @@ class TableManager:
         self.closed = True
         self.store.writer.linger = 0.0  # what is queued from now on is written at once
         self.store.writer.hurry()
-        for task in self.loops:
-            task.cancel()
-        await asyncio.gather(*self.loops, return_exceptions=True)
+        await self.sharing.stop()
         sessions = [*self.sessions.values(), *self.ending]
         await asyncio.gather(*(s.close() for s in sessions), return_exceptions=True)
         current = asyncio.current_task()
         await asyncio.gather(*(task for task in self.background if task is not current), return_exceptions=True)
         await self.store.writer.flush()
-        if self.shared:
-            await asyncio.gather(*(self.store.release_lease(s.table_id, self.holder) for s in sessions),
-                                 return_exceptions=True)
+        await self.sharing.release_all(sessions)

@@ -12,12 +12,14 @@ from bot.play.modes import MODES, mode
 from bot.play.moves import Button, poker_numbers, split
 from bot.play.results import mleague_note
 from bot.play.table import Table
+from bot.render.alt import tile_word
 from bot.storage.standings import final_ranks
 from engine.rng import seed_digest
 
 LEVEL_KEYS = {"easy": "level.easy", "normal": "level.normal", "hard": "level.hard"}
 GAME_KEYS = {m.name: m.title_key for m in MODES.values()}  # display-name keys, read by /rules and /help
 COLOUR = discord.Colour.dark_green()
+TEXT_KEYS = {"move.discard": "text.discard_button", "move.riichi": "text.riichi_button"}  # text mode's labels
 PART_KEYS = {
     "check": "hand.part_check",
     "fold": "hand.part_fold",
@@ -154,13 +156,19 @@ def fair_text(lang: str, table: Table) -> str:
     return t(lang, "fair.committed", commitment=fair["commitment"])
 
 
-def button_labels(lang: str, buttons: list[Button], to_call: int | None = None) -> list[str]:
-    """Each button's words; a call says what it costs ("Call 500") when that is known."""
+def button_labels(lang: str, buttons: list[Button], to_call: int | None = None, words: bool = False) -> list[str]:
+    """Each button's words; a call says what it costs ("Call 500") when that is known.
+    ``words`` (text mode): tiles in words, "Discard 5 dots (red)", not "0p"."""
     out = []
     for b in buttons:
         params = dict(b.params)
         if b.amount is not None:
             params.update(low=b.amount[0], high=b.amount[1])
+        if words and isinstance(params.get("tile"), str):
+            params["tile"] = tile_word(lang, params["tile"])
+            if b.key in TEXT_KEYS:
+                out.append(t(lang, TEXT_KEYS[b.key], tile=params["tile"])[:80])
+                continue
         if b.key == "move.call" and to_call:
             out.append(t(lang, "move.call_amount", amount=to_call))
         else:
@@ -169,17 +177,19 @@ def button_labels(lang: str, buttons: list[Button], to_call: int | None = None) 
 
 
 def hand_text(lang: str, table: Table, player: str, part: str, deadline: float | None, claim: bool,
-              view: Mapping[str, Any] | None = None, legal: Sequence[Sequence[Any]] = ()) -> str:
+              view: Mapping[str, Any] | None = None, legal: Sequence[Sequence[Any]] = (), words: bool = False) -> str:
     """The private hand's words: whose move and why (a claim names the discard and who made it),
     the clock, tada-jan time or the last poker hand being played out (J7, J9), and when poker
-    action is on the player the call, the pot and what they have behind."""
+    action is on the player the call, the pot and what they have behind. ``words``: text mode
+    names the claimed tile in words."""
     view = view or {}
     game = game_name(lang, table.game_name)
     last = view.get("last_discard") if claim else None
     if isinstance(last, Mapping) and last.get("player") in table.players and last.get("tile"):
         key = "hand.claim_kan" if view.get("phase") == "chankan" else "hand.claim_discard"
         lines = [t(lang, key, game=game, table=table.table_id, seat=player,
-                   name=seat_label(lang, table, last["player"]), tile=last["tile"])]
+                   name=seat_label(lang, table, last["player"]),
+                   tile=tile_word(lang, last["tile"]) if words else last["tile"])]
     else:
         lines = [t(lang, "hand.claim" if claim else "hand.turn", game=game, table=table.table_id, seat=player)]
     if deadline is not None:

@@ -14,7 +14,14 @@ from bot.i18n import t
 from bot.i18n.yaku import yaku_name
 from bot.play.modes import mode
 from bot.render import render_five_result, render_kyoku_result, render_showdown, render_standings, to_png
-from bot.render.model import ScoreLine, Standing, StandingsImage
+from bot.render.model import (
+    FiveResult,
+    KyokuResult,
+    ScoreLine,
+    ShowdownImage,
+    Standing,
+    StandingsImage,
+)
 from bot.render.records import FIVE_BONUS_LINES, five_image, kyoku_image, showdown_image
 
 
@@ -103,15 +110,20 @@ def five_lines(lang: str, result: Mapping[str, Any]) -> tuple[ScoreLine, ...]:
     return tuple(out)
 
 
-def kyoku_png(game: str, result: Mapping[str, Any], players: Sequence[str], names: Mapping[str, str],
-              lang: str, texts: Mapping[str, str]) -> bytes:
+Record = KyokuResult | FiveResult | ShowdownImage | StandingsImage
+
+
+def kyoku_record(game: str, result: Mapping[str, Any], players: Sequence[str], names: Mapping[str, str],
+                 lang: str, texts: Mapping[str, str]) -> KyokuResult | FiveResult:
+    """The record a kyoku's result picture is drawn from, in the language's words: its alt text
+    (``bot.render.alt``) is written from the very same record."""
     record = renamed(result, names)
     seats = [names.get(p, p) for p in players]
     title = kyoku_title(lang, result, texts)
     if mode(game).five_results:
         five = five_image(record, seats)
         lines = five_lines(lang, result) if five.lines else ()
-        return to_png(render_five_result(replace(five, title=title, lines=lines), texts))
+        return replace(five, title=title, lines=lines)
     image = kyoku_image(record, seats)
     lines = tuple(replace(line, label=yaku_name(lang, line.label)) for line in image.lines)
     limit = LIMIT_KEYS.get(str(result.get("limit") or ""))
@@ -119,15 +131,35 @@ def kyoku_png(game: str, result: Mapping[str, Any], players: Sequence[str], name
     if limit and image.winner:
         paid = -sum(int(d) for d in result.get("deltas", {}).values() if d < 0)
         value = t(lang, "result.limit_value", limit=t(lang, limit), points=paid)
-    return to_png(render_kyoku_result(replace(image, title=title, lines=lines, value=value), texts))
+    return replace(image, title=title, lines=lines, value=value)
+
+
+def record_png(record: Record, texts: Mapping[str, str]) -> bytes:
+    """A result picture from its record (what a picture worker runs)."""
+    if isinstance(record, FiveResult):
+        return to_png(render_five_result(record, texts))
+    if isinstance(record, KyokuResult):
+        return to_png(render_kyoku_result(record, texts))
+    if isinstance(record, ShowdownImage):
+        return to_png(render_showdown(record, texts))
+    return to_png(render_standings(record, texts))
+
+
+def kyoku_png(game: str, result: Mapping[str, Any], players: Sequence[str], names: Mapping[str, str],
+              lang: str, texts: Mapping[str, str]) -> bytes:
+    return record_png(kyoku_record(game, result, players, names, lang, texts), texts)
+
+
+def showdown_record(result: Mapping[str, Any], title: str, names: Mapping[str, str]) -> ShowdownImage:
+    return showdown_image(renamed(result, names), title)
 
 
 def showdown_png(result: Mapping[str, Any], title: str, names: Mapping[str, str], texts: Mapping[str, str]) -> bytes:
-    return to_png(render_showdown(showdown_image(renamed(result, names), title), texts))
+    return record_png(showdown_record(result, title, names), texts)
 
 
-def standings_png(summary: Mapping[str, Any], ranks: Mapping[str, int], names: Mapping[str, str],
-                  texts: Mapping[str, str], footer: str = "") -> bytes:
+def standings_record(summary: Mapping[str, Any], ranks: Mapping[str, int], names: Mapping[str, str],
+                     footer: str = "") -> StandingsImage:
     """The final standings card: best first, ranks as given (shared on equal points), and for
     riichi the M.League result beside the raw points."""
     points: Mapping[str, int] = summary.get("points", {})
@@ -135,4 +167,9 @@ def standings_png(summary: Mapping[str, Any], ranks: Mapping[str, int], names: M
     order = sorted(points, key=lambda p: (ranks.get(p, 99), -int(points[p])))
     rows = tuple(Standing(ranks.get(p, 0), names.get(p, p), int(points[p]),
                           mleague_note(mleague[p]) if p in mleague else "") for p in order)
-    return to_png(render_standings(StandingsImage("", rows, footer=footer), texts))
+    return StandingsImage("", rows, footer=footer)
+
+
+def standings_png(summary: Mapping[str, Any], ranks: Mapping[str, int], names: Mapping[str, str],
+                  texts: Mapping[str, str], footer: str = "") -> bytes:
+    return record_png(standings_record(summary, ranks, names, footer), texts)

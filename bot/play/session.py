@@ -39,6 +39,7 @@ class Picture:
     no: int
     at: float
     png: bytes
+    words: str = ""  # what the picture shows, in words (its alt text, bot.render.alt)
 
 
 @dataclass(eq=False)  # one per table: compared and hashed by identity
@@ -69,6 +70,7 @@ class TableSession:
     saved_meta: dict[str, Any] | None = None  # the meta last queued for the store (persist)
     pending: asyncio.Future[Any] | None = None  # the newest save queued for the table (persist)
     decisions: Decisions | None = None  # where its CPU seats' choices run (None: a thread)
+    told: Any = None  # the public record of the table picture last described: its discards are not told again
     buttons: tuple[int, str] | None = None  # the table message and language its buttons were sent with
     closing_lines: list[str] = field(default_factory=list)  # said under the final standings (rank changes)
 

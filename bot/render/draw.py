@@ -8,8 +8,6 @@ and text and sprites go through ``flat`` there.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -28,18 +26,7 @@ GREYED = (120, 132, 128)
 DARK = (14, 34, 27)
 
 RGB = tuple[int, int, int]
-_watchers: list[Callable[[str], None]] = []
-
-
-@contextmanager
-def watch_text() -> Iterator[list[str]]:
-    """Collect every string drawn inside the block, cached glyphs or not (for tests)."""
-    seen: list[str] = []
-    _watchers.append(seen.append)
-    try:
-        yield seen
-    finally:
-        _watchers.remove(seen.append)
+watch_text = sprites.Watch()  # every string drawn, cached glyphs or not (for tests)
 
 
 def canvas(width: int, height: int, colour: RGB = BG) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -88,8 +75,7 @@ def write(d: ImageDraw.ImageDraw | Image.Image, x: float, y: float, s: str, size
           anchor: str = "lm") -> int:
     """Draw text and return its width; ``anchor`` as Pillow's (default: left, vertical middle).
     ``d`` is the image or a Draw on it (its image is drawn on)."""
-    for notify in _watchers:
-        notify(s)
+    watch_text.notify(s)
     if s:
         mask, dx, dy = _glyphs(s, size, anchor)
         target = _target(d)

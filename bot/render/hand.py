@@ -25,18 +25,28 @@ NUMBERS_SIZE = 16
 MARK_H = 8  # the gold bar under a tile assist suggests letting go
 LINE_H = 24  # one assist line, or the row of switch badges
 LINE_SIZE = 15
+LARGE_H = 96  # large tiles: half as tall again, two rows
+LARGE_ROW = 7
+ROW_GAP = 10
 
 
 def render_hand(hand: HandImage, texts: Mapping[str, str] | None = None) -> Image.Image:
-    tw = dr.tile_w(TILE_H)
+    th = LARGE_H if hand.large else TILE_H
+    tw = dr.tile_w(th)
     concealed = sorted(hand.tiles, key=dr.tile_key)
+    # Large tiles: two rows of at most LARGE_ROW tiles (the drawn tile ends the last one), the
+    # calls on a row of their own below at the usual size.
+    rows = [concealed[i:i + LARGE_ROW] for i in range(0, len(concealed), LARGE_ROW)] if hand.large else [concealed]
+    rows = rows or [[]]
     forbidden = {dr.five_of(t) for t in hand.forbidden}
     held = [*hand.tiles, *([hand.drawn] if hand.drawn else [])]
     # The kuikae note explains greyed tiles, so it appears only when a held tile is greyed (R3).
     greyed = any(dr.five_of(t) in forbidden for t in held)
     melds_w = sum(dr.meld_size(m, TILE_H)[0] for m in hand.melds) + MELD_GAP * len(hand.melds)
     melds_h = max((dr.meld_size(m, TILE_H)[1] for m in hand.melds), default=TILE_H)
-    row_w = len(concealed) * (tw + 1) + (DRAWN_GAP + tw if hand.drawn else 0) + (MELD_GAP + melds_w if hand.melds else 0)
+    drawn_w = DRAWN_GAP + tw if hand.drawn else 0
+    tiles_w = max(len(r) * (tw + 1) + (drawn_w if i == len(rows) - 1 else 0) for i, r in enumerate(rows))
+    row_w = max(tiles_w, melds_w) if hand.large else tiles_w + (MELD_GAP + melds_w if hand.melds else 0)
 
     header = bool(hand.title or hand.riichi or hand.dora_indicators)
     header_h = SMALL_H + 8 if hand.dora_indicators else (30 if header else 0)
@@ -52,7 +62,11 @@ def render_hand(hand: HandImage, texts: Mapping[str, str] | None = None) -> Imag
     extra_h = LINE_H * (len(hand.assist_lines) + (1 if hand.switches else 0))
     extra_w = max((dr.text_width(line, LINE_SIZE) for line in hand.assist_lines), default=0)
     width = 2 * MARGIN + max(row_w, poker_w, numbers_w, header_w, extra_w, 420)
-    height = MARGIN + header_h + max(melds_h, TILE_H) + mark_h + poker_h + caption_h + extra_h + MARGIN
+    if hand.large:
+        tiles_h = len(rows) * (th + mark_h + ROW_GAP) - ROW_GAP + (ROW_GAP + melds_h if hand.melds else 0)
+    else:
+        tiles_h = max(melds_h, th) + mark_h
+    height = MARGIN + header_h + tiles_h + poker_h + caption_h + extra_h + MARGIN
     img, d = dr.canvas(width, height)
 
     y = MARGIN
@@ -72,25 +86,33 @@ def render_hand(hand: HandImage, texts: Mapping[str, str] | None = None) -> Imag
             dr.tile_row(img, hand.dora_indicators, right, y, SMALL_H)
         y += header_h
 
-    bottom = y + max(melds_h, TILE_H)
-    x = MARGIN
-    for t in concealed:
-        shade: sprites.Shade = "grey" if dr.five_of(t) in forbidden else "none"
-        dr.paste(img, sprites.tile(t, TILE_H, shade=shade), x, bottom - TILE_H)
-        if t in hand.suggested:
-            d.rectangle((x + 3, bottom + 2, x + tw - 4, bottom + MARK_H - 2), fill=dr.GOLD)
-        x += tw + 1
-    if hand.drawn:
-        x += DRAWN_GAP - 1
-        shade = "grey" if dr.five_of(hand.drawn) in forbidden else "none"
-        dr.paste(img, sprites.tile(hand.drawn, TILE_H, shade=shade), x, bottom - TILE_H)
-        if hand.suggest_drawn:
-            d.rectangle((x + 3, bottom + 2, x + tw - 4, bottom + MARK_H - 2), fill=dr.GOLD)
-        x += tw + 1
+    bottom = y + (th if hand.large else max(melds_h, th))
+    for i, row_tiles in enumerate(rows):
+        x = MARGIN
+        for t in row_tiles:
+            shade: sprites.Shade = "grey" if dr.five_of(t) in forbidden else "none"
+            dr.paste(img, sprites.tile(t, th, shade=shade), x, bottom - th)
+            if t in hand.suggested:
+                d.rectangle((x + 3, bottom + 2, x + tw - 4, bottom + MARK_H - 2), fill=dr.GOLD)
+            x += tw + 1
+        if hand.drawn and i == len(rows) - 1:
+            x += DRAWN_GAP - 1
+            shade = "grey" if dr.five_of(hand.drawn) in forbidden else "none"
+            dr.paste(img, sprites.tile(hand.drawn, th, shade=shade), x, bottom - th)
+            if hand.suggest_drawn:
+                d.rectangle((x + 3, bottom + 2, x + tw - 4, bottom + MARK_H - 2), fill=dr.GOLD)
+        if i < len(rows) - 1:
+            bottom += mark_h + ROW_GAP + th
     if hand.melds:
-        x = width - MARGIN - melds_w + MELD_GAP
+        if hand.large:
+            bottom += mark_h + ROW_GAP + melds_h
+            x = MARGIN
+        else:
+            x = width - MARGIN - melds_w + MELD_GAP
         for m in hand.melds:
             x += dr.draw_meld(img, m, x, bottom, TILE_H) + MELD_GAP
+        if hand.large:
+            bottom -= mark_h
     y = bottom + mark_h
 
     if poker:

@@ -35,7 +35,7 @@ EDGE = (70, 62, 50)
 BACK_AMBER = (224, 140, 40)
 INK = (22, 28, 48)
 RED = (214, 30, 38)
-GREEN = (20, 130, 60)
+GREEN = (20, 150, 100)  # jade: apart from the red five for protanopes (bot.render.vision)
 BLUE = (30, 80, 190)
 TEAL = (0, 120, 140)
 

@@ -74,6 +74,9 @@ class HandImage(_Record):
     suggest_drawn: bool = False
     assist_lines: tuple[str, ...] = ()
     switches: tuple[str, ...] = ()
+    # Large tiles (issue 39, ``/settings me``): the concealed tiles in two rows of bigger tiles and
+    # the calls on a row of their own, so the hand stays readable shrunk to a phone's width.
+    large: bool = False
 
 
 @dataclass(frozen=True, slots=True)

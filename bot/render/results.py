@@ -19,8 +19,8 @@ MARGIN = 18
 HAND_H = 52
 SMALL_H = 36
 WIDTH = 760
-PLUS = (120, 220, 140)
-MEDALS = [(246, 196, 64), (200, 206, 214), (205, 140, 80)]
+PLUS = (140, 240, 200)  # mint: a gain stays apart from a loss for deuteranopes (bot.render.vision)
+MEDALS = [(246, 196, 64), (200, 206, 214), (176, 108, 60)]  # bronze darker than gold for tritanopes
 
 
 def _hand_row(img: Image.Image, hand: tuple[str, ...], melds: tuple[MeldView, ...], win_tile: str | None,

@@ -1,7 +1,8 @@
 """Tile and card sprites, read once from ``assets/tiles`` and kept with every scaled variant.
 
 Images are redrawn every few seconds, so each (sprite, size, rotation, shade) is made once per
-process. :func:`watch` lets a test see every sprite a renderer asks for, cached or not.
+process. :data:`watch` lets a test see every sprite a renderer asks for, cached or not (and
+``draw.watch_text`` every string drawn: the same :class:`Watch`).
 """
 
 from __future__ import annotations
@@ -21,18 +22,30 @@ CAPTION_FONT = Path(__file__).resolve().parent / "fonts" / "NotoSansCJKkr-Bold-s
 BASE_W, BASE_H = 48, 64
 
 Shade = Literal["none", "grey", "dark"]
-_watchers: list[Callable[[str], None]] = []
 
 
-@contextmanager
-def watch() -> Iterator[list[str]]:
-    """Collect the names of all sprites asked for inside the block."""
-    seen: list[str] = []
-    _watchers.append(seen.append)
-    try:
-        yield seen
-    finally:
-        _watchers.remove(seen.append)
+class Watch:
+    """What a renderer asks for, seen by tests even when the result comes from a cache:
+    ``with watch() as seen:`` collects every name ``notify`` is given inside the block."""
+
+    def __init__(self) -> None:
+        self._watchers: list[Callable[[str], None]] = []
+
+    @contextmanager
+    def __call__(self) -> Iterator[list[str]]:
+        seen: list[str] = []
+        self._watchers.append(seen.append)
+        try:
+            yield seen
+        finally:
+            self._watchers.remove(seen.append)
+
+    def notify(self, name: str) -> None:
+        for watcher in self._watchers:
+            watcher(name)
+
+
+watch = Watch()  # the names of all sprites asked for
 
 
 @cache
@@ -71,8 +84,7 @@ def tile(name: str, height: int = BASE_H, sideways: bool = False, shade: Shade =
 
     The returned image is shared: paste it, never draw on it.
     """
-    for notify in _watchers:
-        notify(name)
+    watch.notify(name)
     return _variant(name, height, sideways, shade)
 
 
@@ -80,8 +92,7 @@ def card(name: str, height: int = BASE_H, shade: Shade = "none") -> Image.Image:
     """A card sprite (``'As'``, ``'Td'``, ``'card_back'``), RGBA; kept apart from tiles, as
     ``'2s'`` names both the two of spades and the two of bamboo."""
     key = f"cards/{name}"
-    for notify in _watchers:
-        notify(key)
+    watch.notify(key)
     return _variant(key, height, False, shade)
 
 

@@ -16,9 +16,12 @@ from typing import Any
 
 from PIL import Image
 
+from bot.i18n import t
 from bot.render import render_hand, render_holdem_table, render_table, to_png
 from bot.render.adapt import cards, hand_from_view, holdem_from_view, table_from_view
+from bot.render.alt import describe, fit, hand_words
 from bot.render.draw import BG
+from bot.render.model import HandImage, HoldemTable, TableImage
 from engine.base import Game
 from engine.games import new_game
 
@@ -98,8 +101,9 @@ def move_text(move: Sequence[Any]) -> str:
     return " ".join(str(part) for part in move)
 
 
-def open_table_image(name: str, game: Game, texts: Mapping[str, str]) -> Image.Image:
-    """The table with every hand open: the public picture, then each seat's own hand under it."""
+def open_table_records(name: str, game: Game) -> tuple[TableImage | HoldemTable, list[HandImage]]:
+    """What a replay step shows: the public table (hold'em: every dealt seat's cards shown), and
+    each seat's own hand (none in hold'em)."""
     public = game.public_view()
     players = list(game.players)
     if name == "holdem":
@@ -109,10 +113,24 @@ def open_table_image(name: str, game: Game, texts: Mapping[str, str]) -> Image.I
             hole = cards(game.view(seat.name).get("hole"))
             shown = hole if seat.in_hand and not seat.poker.showdown_cards else seat.poker.showdown_cards
             seats.append(dataclasses.replace(seat, poker=dataclasses.replace(seat.poker, showdown_cards=shown)))
-        return render_holdem_table(dataclasses.replace(table, seats=tuple(seats)), texts)
-    top = render_table(table_from_view(public), texts)
-    hands = [render_hand(hand_from_view(game.view(p), p), texts) for p in players]
-    return _stack(top, hands)
+        return dataclasses.replace(table, seats=tuple(seats)), []
+    return table_from_view(public), [hand_from_view(game.view(p), p) for p in players]
+
+
+def open_table_image(name: str, game: Game, texts: Mapping[str, str]) -> Image.Image:
+    """The table with every hand open: the public picture, then each seat's own hand under it."""
+    table, hands = open_table_records(name, game)
+    if isinstance(table, HoldemTable):
+        return render_holdem_table(table, texts)
+    return _stack(render_table(table, texts), [render_hand(h, texts) for h in hands])
+
+
+def open_table_words(name: str, game: Game, lang: str) -> str:
+    """The replay step's picture in words (its alt text), from the same records."""
+    table, hands = open_table_records(name, game)  # the hands first: what only a replay shows
+    return fit(t(lang, "alt.replay", table=describe(table, lang),
+                 hands=" ".join(hand_words(dataclasses.replace(h, dora_indicators=()), lang, own=False)
+                                for h in hands)))  # the indicators once, with the table
 
 
 def _stack(top: Image.Image, hands: list[Image.Image]) -> Image.Image:
@@ -137,3 +155,10 @@ def frame_png(scenario: Mapping[str, Any], step: int, texts: Mapping[str, str]) 
     """The picture of one step (CPU work: call it in a worker thread)."""
     game = game_at(scenario, step)
     return to_png(open_table_image(str(scenario.get("game")), game, texts))
+
+
+def frame(scenario: Mapping[str, Any], step: int, texts: Mapping[str, str], lang: str) -> tuple[bytes, str]:
+    """The picture of one step and its words (CPU work: call it in a worker thread)."""
+    game = game_at(scenario, step)
+    name = str(scenario.get("game"))
+    return to_png(open_table_image(name, game, texts)), open_table_words(name, game, lang)

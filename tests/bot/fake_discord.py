@@ -109,6 +109,11 @@ class Stored:
                 return b
         raise AssertionError(f"no button {label or prefix!r} among {self.labels()}")
 
+    def alts(self) -> dict[str, str]:
+        """Each attached file's description (its alt text, read aloud by screen readers), by name;
+        "" for a file sent without one."""
+        return {str(a.get("filename")): str(a.get("description") or "") for a in self.data.get("attachments") or []}
+
     def text(self) -> str:
         """Everything written on the message: content, embed titles, descriptions and fields."""
         parts = [self.content]
@@ -643,6 +648,7 @@ def _apply(stored: Stored, payload: dict[str, Any], files: list[tuple[str, bytes
             stored.data[key] = payload[key]
     if "attachments" in payload or files:
         stored.files = list(files)
+        stored.data["attachments"] = payload.get("attachments") or []
 
 
 def _path(url: str) -> str:

@@ -111,6 +111,7 @@ async def test_help_for_one_game_shows_how_to_play_with_a_picture(fake: FakeDisc
     reply = fake.last_reply(USER)
     assert reply.ephemeral and "Mahjong Five" in reply.text() and "10. " in reply.text()
     assert reply.files and reply.files[0][0] == "example.png"
+    assert reply.alts()["example.png"].startswith("South round. Mina wins by ron from Dad.")  # issue 39
 
 
 def _leaves(payload: list[dict[str, Any]], prefix: tuple[str, ...] = (), lang: str | None = None) -> list[str]:

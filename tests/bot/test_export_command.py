@@ -34,6 +34,9 @@ async def test_export_riichi_attaches_scenario_tenhou_log_and_mjai_stream(fake: 
     assert sum(1 for e in events if e["type"] == "end_kyoku") == len(results)
     assert events[-1] == {"type": "end_game", "scores": [s for s in log["sc"][0::2]]}
     assert "tenhou.net/6" in reply.text() and "mjai" in reply.text()
+    alts = reply.alts()  # issue 39: each file says what it is, as its line of the answer does
+    assert set(alts) == set(files) and all(alts[name] and alts[name] in reply.text() for name in files)
+    assert "tenhou" in alts[f"game-{game_id}-tenhou.json"].lower() and "mjai" in alts[f"game-{game_id}.mjson"]
 
 
 async def test_export_five_and_janpo_attach_the_mjai_stream_but_no_tenhou_log(fake: FakeDiscord,

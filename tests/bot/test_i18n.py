@@ -15,7 +15,8 @@ from bot.render.texts import DEFAULT_TEXTS
 ROOT = Path(__file__).resolve().parents[2]
 SEED_KO = Path("/work/shared/seeds/janpo-rules-ko.txt")
 CODE = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "bot").rglob("*.py")
-                 if p.parent.name != "i18n" and "render" not in p.parts and "storage" not in p.parts)
+                 if p.parent.name != "i18n" and ("render" not in p.parts or p.name == "alt.py")
+                 and "storage" not in p.parts)  # the pictures' words (render/alt.py) use the catalogs
 
 
 def placeholders(text: str) -> set[str]:

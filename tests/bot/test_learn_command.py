@@ -160,6 +160,7 @@ async def test_learn_plays_one_guided_hand_to_its_end(fake: FakeDiscord, start_b
         assert lesson.no == before + 1
         message = _message(fake)
         check_notes()
+        assert all(message.alts().get(name) for name, _ in message.files)  # issue 39: every picture in words
         if before == 0:  # a stranger's click and a stale click: refused privately, nothing changes
             fake.click(bot, STRANGER, message, message.buttons()[0]["custom_id"], locale=locale)
             await fake.settle()
@@ -176,6 +177,7 @@ async def test_learn_plays_one_guided_hand_to_its_end(fake: FakeDiscord, start_b
     names = [name for name, _ in final.files]
     assert names == ["result.png", "table.png"] if game != "holdem" or len(lesson.result()["shown"]) >= 2 else ["table.png"]
     assert all(png.startswith(b"\x89PNG") for _, png in final.files)
+    assert all(final.alts().get(name) for name in names)  # the result and the table read aloud too
     assert ("docs/LEARN" in final.text()) and ("/help" in final.text() or "/도움말" in final.text())
     assert len(shown) == len(lesson.seen)  # every step reached was shown once, at its moment
     expected = {"five": {"sets", "why_discard", "five.riichi", "tenpai", "win", "five.done"},

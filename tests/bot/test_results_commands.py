@@ -226,6 +226,11 @@ async def test_stats_of_a_riichi_player_with_chart(fake: FakeDiscord, start_bot:
     assert "Poker" not in text  # riichi has no poker part
     names, blobs = zip(*reply.files, strict=True)
     assert names == ("rating.png",) and png_size(blobs[0]) == (800, 380)
+    points = await bot.store.rating_history(GUILD_ID, ANN, "riichi")  # issue 39: the chart in words
+    assert reply.alts()["rating.png"] == (f"Rating after each game: Riichi mahjong from {round(points[0].rating_before):,}"
+                                          f" to {round(points[-1].rating):,}, lowest "
+                                          f"{round(min(points[0].rating_before, *(p.rating for p in points))):,}, "
+                                          f"highest {round(max(points[0].rating_before, *(p.rating for p in points))):,}.")
 
 
 async def test_stats_janpo_in_korean_with_poker_and_choices(fake: FakeDiscord, start_bot: StartBot) -> None:
@@ -285,6 +290,9 @@ async def test_replay_steps_with_buttons_and_kyoku_jumps(fake: FakeDiscord, star
     assert [b.get("disabled", False) for b in page.buttons()] == [True, True, False, False]
     width, height = png_size(page.files[0][1])
     assert page.files[0][0] == "replay.png" and width > 800 and height > 700  # the table and four open hands
+    words = page.alts()["replay.png"]  # issue 39: read aloud, every hand open as on the picture
+    assert words.startswith(f"Every hand open. {spec['players'][0]}. Hand: "), words
+    assert words.count("Hand: ") == 4 and words.count("Dora indicators") == 1 and "East 1," in words
     page = await press(fake, bot, ANN, page, "Next")  # turned in place
     first = " ".join(str(x) for x in spec["moves"][0])
     assert f"move 1 of {total}" in page.text() and f"Last move: `{first}`" in page.text()

@@ -18,7 +18,8 @@ async def test_settings_me_toggles_store_and_survive_a_restart(fake: FakeDiscord
     shown = fake.last_reply(HOST)
     assert shown.ephemeral and "Your settings" in shown.text()
     ids = [b["custom_id"] for b in shown.buttons()]
-    assert ids == ["jp:s:auto_win", "jp:s:no_calls", "jp:s:auto_tsumogiri", "jp:s:hand_style", "jp:s:assist"]
+    assert ids == ["jp:s:auto_win", "jp:s:no_calls", "jp:s:auto_tsumogiri", "jp:s:hand_style", "jp:s:assist",
+                   "jp:s:text_mode", "jp:s:large_tiles"]
     assert "Auto-win: off" in shown.labels() and "Assist: as the table" in shown.labels()
     assert await bot.store.get_user_settings(HOST) is None  # looking changes nothing
 

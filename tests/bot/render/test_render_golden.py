@@ -47,6 +47,9 @@ SCENES = {
         assist_lines=("Assist: near Riichi", "Assist: Pair, wins 78% against one random hand",
                       "Assist: a call costs 3,900 into a pot of 9,000; it needs 30% to pay"),
         switches=("Auto-win", "No calls"))),
+    # Large tiles (issue 39): two rows of bigger tiles, the calls on a row of their own.
+    "hand_large": lambda: render_hand(replace(cases.HAND_RIICHI, large=True)),
+    "hand_large_poker": lambda: render_hand(replace(cases.HAND_POKER, large=True)),
     "table": lambda: render_table(cases.TABLE),
     "janpo_table": lambda: render_table(cases.JANPO_TABLE),
     "five_result": lambda: render_five_result(cases.FIVE_RESULT),
