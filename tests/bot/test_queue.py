@@ -326,3 +326,23 @@ async def test_a_ranked_players_badge_shows_in_a_hand_opened_lobby(fake: FakeDis
     table = bot.tables.table_in(CHANNEL_ID)
     assert table is not None and [s.name for s in table.seats] == ["P1", "P2 · 3d"]  # never ranked: no badge
     assert "P2 · 3d" in str(fake.channel_messages()[-1].embeds)
+
+
+async def test_closed_dms_get_the_ready_button_in_the_channel_they_joined_from(
+        fake: FakeDiscord, start_bot: StartBot) -> None:  # D79
+    bot = await ranked_bot(fake, start_bot)
+    for n in range(4):
+        await join(fake, bot, n)
+    fake.fail("POST", r"/channels/\d+/messages", 403, code=50007)  # the first Ready DM is refused
+    await fake.until(lambda: sum(ready_prompt(fake, u) is not None for u in USERS[:4]) == 3)
+    [closed] = [n for n, u in enumerate(USERS[:4]) if ready_prompt(fake, u) is None]
+    here = await fake.until(lambda: next((m for m in fake.channel_messages(CHANNELS[closed]) if any(
+        b["custom_id"].startswith("jp:q:") for b in m.buttons())), None))
+    assert f"<@{USERS[closed]}>" in here.content and "DMs are closed" in here.content
+    stranger = fake.click(bot, USERS[5], here, here.button(prefix="jp:q:")["custom_id"])
+    await fake.answered(stranger)
+    assert "another player" in fake.last_reply(USERS[5]).content
+    token = fake.click(bot, USERS[closed], here, here.button(prefix="jp:q:")["custom_id"])
+    await fake.answered(token)
+    match = await bot.store.queue_entry(USERS[closed])
+    assert match is not None and match.ready_id is not None
