@@ -1,4 +1,4 @@
-"""``/queue join|leave|status`` (ranked play) and ``/ranks`` (a server's dan ladder of a game).
+"""``/queue join|leave|status`` (ranked play), and the ladder's words for ``/leaderboard`` and ``/stats``.
 
 The queue lives in the store (:class:`bot.storage.ranked.RankedStore`) and the service
 (:mod:`bot.ranked.service`) matches it; these commands only put players in and out and tell
@@ -32,6 +32,19 @@ def queue_length(game: str, chosen: str | None) -> str:
     """The queue's length: the choice (or the game's default) where the game has one, else ""."""
     default = LENGTH_GAMES.get(game)
     return "" if default is None else (chosen or default)
+
+
+async def ladder_text(store: Any, lang: str, guild_id: int, game: str, limit: int = 20) -> str:
+    """The server's dan ladder of a game, highest rank first (``/leaderboard order:dan rank``)."""
+    rows = await store.ranked_leaderboard(guild_id, game, 0, limit)
+    title = t(lang, MODES[game].title_key)
+    lines = [t(lang, "ranked.board.title", game=title)]
+    for place, row in enumerate(rows, 1):
+        lines.append(t(lang, "ranked.board.line", place=place, name=f"<@{row.user_id}>", rank=rank_text(lang, row.level),
+                       points=row.points, target=RANKS[row.level].target, games=row.games))
+    if not rows:
+        lines.append(t(lang, "ranked.board.empty", game=title))
+    return "\n".join(lines)
 
 
 async def ranked_fields(store: Any, lang: str, guild_id: int, user_id: int, game: str | None) -> list[tuple[str, str]]:
@@ -133,24 +146,3 @@ class QueueCog(commands.Cog):
         lines.append(t(lang, "queue.status.median", wait=wait_text(statistics.median(waits))) if waits
                      else t(lang, "queue.status.no_median"))
         await self._say(interaction, "\n".join(lines))
-
-    @app_commands.command(name=ls("cmd.ranks"), description=ls("cmd.ranks.desc"))
-    @app_commands.guild_only()
-    @app_commands.rename(game=ls("opt.game"))
-    @app_commands.describe(game=ls("opt.game.desc"))
-    @app_commands.choices(game=GAME_CHOICES)
-    async def ranks(self, interaction: discord.Interaction, game: Choice[str]) -> None:
-        """The ladder, posted in the channel (it is there to be compared), highest rank first."""
-        guild = interaction.guild_id
-        assert guild is not None
-        lang = await self.bot.table_language(interaction)
-        rows = await self.bot.store.ranked_leaderboard(guild, game.value, 0, 20)
-        title = t(lang, MODES[game.value].title_key)
-        lines = [t(lang, "ranked.board.title", game=title)]
-        for place, row in enumerate(rows, 1):
-            lines.append(t(lang, "ranked.board.line", place=place, name=f"<@{row.user_id}>",
-                           rank=rank_text(lang, row.level), points=row.points, target=RANKS[row.level].target,
-                           games=row.games))
-        if not rows:
-            lines.append(t(lang, "ranked.board.empty", game=title))
-        await interaction.response.send_message("\n".join(lines), allowed_mentions=discord.AllowedMentions.none())

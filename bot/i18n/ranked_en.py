@@ -17,8 +17,10 @@ MESSAGES: dict[str, str] = {
     "opt.channel.desc": "The channel whose threads hold ranked tables (leave out to turn ranked play off)",
     "opt.cpu_fill": "cpu_fill",
     "opt.cpu_fill.desc": "Minutes of waiting after which CPUs fill a table (unranked); 0 or left out: never",
-    "cmd.ranks": "ranks",
-    "cmd.ranks.desc": "This server's dan ladder of a game, highest rank first",
+    "opt.order": "order",
+    "opt.order.desc": "Order by the hidden rating (default) or by dan rank",
+    "order.rating": "rating",
+    "order.rank": "dan rank",
     "rank.kyu": "{n} kyu",
     "rank.dan": "{n} dan",
     "rank.badge.kyu": "{n}k",
@@ -74,7 +76,7 @@ MESSAGES: dict[str, str] = {
         "**/queue join** game — wait in the server's ranked queue; press **Ready** in your DM when a table "
         "is found, and it opens in a thread of the ranked channel\n"
         "**/queue leave** — stop waiting · **/queue status** — who waits, your wait, the usual wait\n"
-        "**/ranks** game — the server's dan ladder (10 kyu … 10 dan) · **/stats** shows your rank\n"
+        "**/leaderboard** game order:dan rank — the server's dan ladder (10 kyu … 10 dan) · **/stats** shows your rank\n"
         "**/settings ranked** channel cpu_fill — where ranked tables open; CPUs after a long wait (Manage Server)"
     ),
     "settings.ranked_on": "Ranked tables now open in threads of {channel}.",

@@ -74,6 +74,10 @@ async def test_four_joins_in_different_channels_make_one_thread_table_and_a_fift
     await fake.until(lambda: fake.find_table_message(thread), what="the table picture in the thread")
     fifth = await bot.store.queue_entry(USERS[4])
     assert fifth is not None and fifth.status == "waiting"
+    token = fake.slash(bot, USERS[4], "queue status", channel_id=CHANNELS[4])
+    await fake.answered(token)
+    assert "Riichi mahjong: 1 waiting" in fake.last_reply(USERS[4]).content
+    assert "Median wait of the last hour's matches" in fake.last_reply(USERS[4]).content
     assert [e.user_id for e in await bot.store.queue_of_guild(GUILD_ID)] == [USERS[4]]
 
 
@@ -266,6 +270,14 @@ async def test_a_finished_ranked_game_moves_ranks_as_the_table_says(
         "P2 2 dan 770 → 3 dan 600 / 1,200, promoted", "P1 2 dan 30 → 1 dan 200 / 400, demoted"]
     assert await bot.store.apply_ranked_game(game.game_id) == await bot.store.rank_changes_of_game(game.game_id)
     assert (await bot.store.ranked_standings(GUILD_ID, "holdem", [b]))[b].points == 600  # counted once
+    token = fake.slash(bot, b, "stats", game="holdem")
+    await fake.answered(token)
+    stats = str(fake.last_reply(b).embeds)
+    assert "3 dan" in stats and "600 / 1,200 points (600 to the next rank), 6 ranked games" in stats
+    token = fake.slash(bot, a, "leaderboard", game="holdem", order="rank")
+    await fake.answered(token)
+    ladder = fake.channel_messages()[-1].content.splitlines()
+    assert ladder[1:] == [f"1. <@{b}>: 3 dan (600 / 1,200), 6 games", f"2. <@{a}>: 1 dan (200 / 400), 6 games"]
 
 
 async def test_a_ranked_game_stored_but_not_counted_before_a_crash_is_counted_at_start(
