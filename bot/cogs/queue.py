@@ -96,9 +96,7 @@ class QueueCog(commands.Cog):
         now = self.bot.tables.clock.now()
         existing = await store.queue_entry(user)
         if existing is None:
-            seated = {s.user_id for table in self.bot.tables.tables.values() if table.guild_id == guild
-                      and table.status == "playing" for s in table.seats}
-            if user in seated or user in await store.seated_in_guild(guild):
+            if user in await self.bot.queue.seated(guild):
                 await self._say(interaction, t(lang, "queue.seated"))
                 return
             level = getattr((await store.ranked_standings(guild, game.value, [user])).get(user), "level", 0)

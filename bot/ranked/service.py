@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -35,24 +36,27 @@ log = logging.getLogger(__name__)
 READY_SECONDS = 30.0
 POLL = 5.0  # with several processes: how often to look for what another process left
 FILL_SEATS = {"holdem": 4}  # a CPU-filled hold'em table has this many seats; mahjong has four
-def ranked_pick(game: str) -> Any:
-    """The store's ``pick`` for full-human matches: :func:`bot.ranked.matching.find_matches`."""
+def ranked_pick(game: str, seated: Collection[int] = ()) -> Any:
+    """The store's ``pick`` for full-human matches: :func:`bot.ranked.matching.find_matches` over
+    the waiting players not ``seated`` at a table now (they keep their place until it ends)."""
     rule = rule_for(game)
 
     def pick(waiting: list[QueueEntry], now: float) -> list[list[QueueEntry]]:
+        waiting = [e for e in waiting if e.user_id not in seated]
         by_user = {e.user_id: e for e in waiting}
         found = find_matches([Waiting(e.user_id, e.joined_at, e.level, e.rating) for e in waiting], now, rule)
         return [[by_user[w.user_id] for w in table] for table in found]
     return pick
 
 
-def fill_pick(game: str, after: float) -> Any:
+def fill_pick(game: str, after: float, seated: Collection[int] = ()) -> Any:
     """The store's ``pick`` for small servers: whoever waited ``after`` seconds gets a table, the
     longest waiters together, CPUs in the empty seats (such a game is not ranked, D77)."""
     seats = FILL_SEATS.get(game, 4)
 
     def pick(waiting: list[QueueEntry], now: float) -> list[list[QueueEntry]]:
-        due = [e for e in sorted(waiting, key=lambda e: (e.joined_at, e.user_id)) if now - e.joined_at >= after]
+        due = [e for e in sorted(waiting, key=lambda e: (e.joined_at, e.user_id))
+               if now - e.joined_at >= after and e.user_id not in seated]
         return [due[i:i + seats - 1] for i in range(0, len(due), seats - 1)]
     return pick
 
@@ -131,10 +135,13 @@ class QueueService:
             settings = await self.store.get_ranked_settings(guild_id)
             if settings.channel_id is None:
                 continue
-            made = await self.store.claim_matches(guild_id, game, length, now, READY_SECONDS, ranked_pick(game))
+            seated = await self.seated(guild_id)
+            made = await self.store.claim_matches(guild_id, game, length, now, READY_SECONDS,
+                                                  ranked_pick(game, seated))
             if settings.cpu_fill_minutes:
                 made += await self.store.claim_matches(guild_id, game, length, now, READY_SECONDS,
-                                                       fill_pick(game, settings.cpu_fill_minutes * 60.0), ranked=False)
+                                                       fill_pick(game, settings.cpu_fill_minutes * 60.0, seated),
+                                                       ranked=False)
             for match in made:
                 self.pending[match.match_id] = match.ready_by
                 self.spawn(self.ask_ready(match))
@@ -144,6 +151,12 @@ class QueueService:
         if self.m.shared:
             times.append(now + POLL)
         return min(times) if times else None
+
+    async def seated(self, guild_id: int) -> set[int]:
+        """Players of the server seated at a dealt table, here or in another process."""
+        here = {s.user_id for table in self.m.tables.values() if table.guild_id == guild_id
+                and table.status == "playing" for s in table.seats if s.user_id is not None}
+        return here | set(await self.store.seated_in_guild(guild_id))
 
     # ---- telling players ----------------------------------------------------------------------
 

@@ -146,7 +146,7 @@ class RankedStore(ABC):
 
     @abstractmethod
     async def queue_keys(self) -> list[tuple[int, str, str]]:
-        """The (guild, game, length) queues where somebody waits."""
+        """The (guild, game, length) queues where somebody waits or is asked to be ready."""
 
     @abstractmethod
     async def claim_matches(self, guild_id: int, game: str, length: str, now: float, ready_for: float,

@@ -25,7 +25,6 @@ from bot.storage.ranked import (
     OPENING,
     READY,
     UNDONE,
-    WAITING,
     Match,
     Pick,
     QueueEntry,
@@ -107,8 +106,7 @@ class PostgresRanked(RankedStore):
         return [entry_row(r) for r in rows]
 
     async def queue_keys(self) -> list[tuple[int, str, str]]:
-        rows = await self._pool.fetch("SELECT DISTINCT guild_id, game, length FROM queue_entries WHERE status = $1",
-                                      WAITING)
+        rows = await self._pool.fetch("SELECT DISTINCT guild_id, game, length FROM queue_entries")
         return [(int(r[0]), str(r[1]), str(r[2])) for r in rows]
 
     async def claim_matches(self, guild_id: int, game: str, length: str, now: float, ready_for: float,

@@ -22,7 +22,6 @@ from bot.storage.ranked import (
     OPENING,
     READY,
     UNDONE,
-    WAITING,
     Match,
     Pick,
     QueueEntry,
@@ -248,7 +247,7 @@ class SQLiteRanked(RankedStore):
         return [entry_row(r) for r in rows]
 
     async def queue_keys(self) -> list[tuple[int, str, str]]:
-        rows = await self._rows("SELECT DISTINCT guild_id, game, length FROM queue_entries WHERE status = ?", WAITING)
+        rows = await self._rows("SELECT DISTINCT guild_id, game, length FROM queue_entries")
         return [(int(g), str(m), str(n)) for g, m, n in rows]
 
     async def claim_matches(self, guild_id: int, game: str, length: str, now: float, ready_for: float,

@@ -358,3 +358,23 @@ async def test_closed_dms_get_the_ready_button_in_the_channel_they_joined_from(
     await fake.answered(token)
     match = await bot.store.queue_entry(USERS[closed])
     assert match is not None and match.ready_id is not None
+
+
+async def test_a_waiting_player_who_sits_down_elsewhere_is_not_matched_meanwhile(
+        fake: FakeDiscord, start_bot: StartBot) -> None:  # D78
+    from tests.bot.harness import CHANNEL_ID, open_table
+
+    bot = await ranked_bot(fake, start_bot)
+    await join(fake, bot, 0, game="janpo")
+    await open_table(fake, bot, user=USERS[0], cpus=3, game="riichi")  # then sits down by hand
+    assert bot.tables.table_in(CHANNEL_ID) is not None
+    for n in (1, 2, 3):
+        await join(fake, bot, n, game="janpo")
+    await fake.run_for(5)
+    assert all(ready_prompt(fake, u) is None for u in USERS[:4])  # three free players are not a table
+    await join(fake, bot, 4, game="janpo")
+    for user in USERS[1:5]:
+        await fake.until(partial(ready_prompt, fake, user))
+    assert ready_prompt(fake, USERS[0]) is None
+    entry = await bot.store.queue_entry(USERS[0])
+    assert entry is not None and entry.status == "waiting"  # keeps their place until their game ends

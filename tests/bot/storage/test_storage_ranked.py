@@ -211,7 +211,8 @@ async def main():
         seated = []
         while True:
             found = await store.claim_matches(1, "riichi", "south", 50.0, 30.0, fours)
-            if not found and not await store.queue_keys():  # everyone matched (by one or the other)
+            waiting = [e for e in await store.queue_of_guild(1) if e.status == "waiting"]
+            if not found and not waiting:  # everyone matched (by one or the other)
                 break
             seated += [p.user_id for m in found for p in m.players]
         print(json.dumps(seated), flush=True)
