@@ -378,3 +378,16 @@ async def test_a_waiting_player_who_sits_down_elsewhere_is_not_matched_meanwhile
     assert ready_prompt(fake, USERS[0]) is None
     entry = await bot.store.queue_entry(USERS[0])
     assert entry is not None and entry.status == "waiting"  # keeps their place until their game ends
+
+
+async def test_a_restart_during_ready_still_times_the_match_out(fake: FakeDiscord, start_bot: StartBot) -> None:
+    bot = await ranked_bot(fake, start_bot)
+    for n in range(4):
+        await join(fake, bot, n)
+    await fake.until(partial(ready_prompt, fake, USERS[0]))
+    await press_ready(fake, bot, USERS[0])
+    await bot.tables.close()
+    again = await start_bot()
+    await fake.run_for(45)
+    assert [(e.user_id, e.status) for e in await again.store.queue_of_guild(GUILD_ID)] == [(USERS[0], "waiting")]
+    await fake.until(partial(told, fake, USERS[1], "did not press Ready"))
