@@ -26,9 +26,17 @@ RUN pip install --no-cache-dir -e .
 USER 10001:10001
 VOLUME ["/data"]
 
-# Healthy when the bot's code imports and the database folder can be written; needs no network.
-HEALTHCHECK --interval=60s --timeout=15s --start-period=30s --retries=3 \
-    CMD ["python", "-c", "import os, bot.client; p = os.environ['DATABASE_PATH']; d = os.path.dirname(p) or '.'; assert os.access(d, os.W_OK), d; assert not os.path.exists(p) or os.access(p, os.W_OK), p"]
+# /metrics, /healthz and /readyz (docs/OPERATIONS.md); set METRICS_PORT empty to turn them off.
+ENV METRICS_PORT=9100
+EXPOSE 9100
+
+# Healthy while the process answers /healthz (compose.yaml asks /readyz instead). With METRICS_PORT
+# empty: while the code imports and the database folder can be written. Needs no network.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=30s --retries=3 \
+    CMD ["python", "-m", "bot.ops.check", "healthz"]
 
 # DISCORD_TOKEN comes from the environment (--env-file .env or -e); it is never baked in.
+# `docker stop` sends SIGTERM: the bot hands its tables to the other processes (compose) or stops
+# as before, within DRAIN_SECONDS (20) plus a margin; give it that long: `docker stop -t 40`.
+STOPSIGNAL SIGTERM
 CMD ["python", "-m", "bot"]

@@ -10,7 +10,8 @@ Per load, over a window of ``WINDOW`` seconds that starts ``SETTLE`` seconds aft
 started (the opening's burst of first moves is not the steady state measured); only clicks made
 inside the window count:
 - moves/s (all tables) and REST calls/s outside interaction responses, the most in any 1 s, and
-  how many calls Discord would have answered 429 (50/s global, 5 per 5 s per channel);
+  how many calls Discord would have answered 429 (50/s global, 5 sends or edits per 5 s per channel,
+  its deletions apart at 5 per s);
 - click answered: from the click to the interaction's answer (``Played: ...`` once the move is
   stored; a click on a prompt withdrawn meanwhile gets its private refusal);
   next prompt after a played click: from the click to the player's next hand DM, less the CPU
@@ -140,7 +141,9 @@ class _Watch:
 
         async def watched(method: str, path: str, payload: Any, files: Any, *rest: Any) -> Any:
             if path.startswith("/channels/"):  # counted as the request starts, as Discord counts
-                self.rest.append((time.perf_counter(), path.split("/")[2]))
+                # Discord's bucket: a channel's sends and edits, or its deletions (a bucket apart)
+                bucket = path.split("/")[2] + (":delete" if method == "DELETE" else "")
+                self.rest.append((time.perf_counter(), bucket))
             elif path == "/users/@me/channels":
                 self.rest.append((time.perf_counter(), ""))  # opening a DM: no channel's limit
             result = await handle(method, path, payload, files, *rest)
@@ -232,7 +235,8 @@ def _over(calls: list[tuple[float, str]]) -> tuple[int, int]:
         window.append(at)
         most = max(most, len(window))
         mine = routes.setdefault(route, deque())
-        while mine and mine[0] <= at - 5.0:
+        period = 1.0 if route.endswith(":delete") else 5.0  # deletions: 5 per s; sends and edits: 5 per 5 s
+        while mine and mine[0] <= at - period:
             mine.popleft()
         mine.append(at)
         over += len(window) > 50 or (route != "" and len(mine) > 5)

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
+from typing import TYPE_CHECKING
 
 from bot.config import Config, ConfigError, load_config, python_command
+
+if TYPE_CHECKING:
+    from bot.ops.health import Readiness
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -36,6 +39,18 @@ async def _sync(config: Config, guild_id: int | None) -> int:
     return 0
 
 
+def _serve_ops(config: Config) -> Readiness | None:
+    """Start ``/metrics``, ``/healthz`` and ``/readyz`` on METRICS_PORT (unset: none)."""
+    if config.metrics_port is None:
+        return None
+    from bot.ops.health import Readiness
+    from bot.ops.server import OpsServer
+
+    readiness = Readiness()
+    OpsServer(readiness, config.metrics_port, config.metrics_host)  # a daemon thread, until exit
+    return readiness
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["demo"]:
@@ -48,7 +63,9 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as e:
         print(e, file=sys.stderr)
         return 2
-    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from bot.ops import logs
+
+    logs.configure(config.log_level, config.log_format)
     import discord
 
     try:
@@ -56,7 +73,11 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(_sync(config, args.guild or config.dev_guild_id))
         from bot.client import JanpoBot
 
-        JanpoBot(config).run(config.token, log_handler=None)
+        readiness = _serve_ops(config)  # a port in use is refused here, before logging in
+        JanpoBot(config, readiness=readiness, handle_sigterm=True).run(config.token, log_handler=None)
+    except ConfigError as e:
+        print(e, file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("Discord refused the token: check DISCORD_TOKEN in .env (Developer Portal -> your "
               "application -> Bot -> Reset Token).", file=sys.stderr)

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.admin import AdminCog
 from bot.cogs.history import HistoryCog
 from bot.cogs.info import InfoCog
 from bot.cogs.leaderboard import LeaderboardCog
@@ -20,7 +21,11 @@ from bot.cogs.tables import TablesCog
 from bot.config import Config
 from bot.i18n import CAPTIONS, language_of, t
 from bot.i18n.translator import CatalogTranslator
+from bot.ops import status
+from bot.ops.health import Readiness
+from bot.ops.sampler import Sampler
 from bot.outbox import Outbox
+from bot.play import drain
 from bot.play.buttons import DYNAMIC_ITEMS
 from bot.play.cpu import Decisions
 from bot.play.manager import TableManager
@@ -65,7 +70,7 @@ class JanpoBot(commands.Bot):
 
     def __init__(self, config: Config, *, store: Any = None, time_scale: float = 1.0, resume: bool = True,
                  render: PoolKind = "process", decide: PoolKind | None = None, freeze_gc: bool = True,
-                 **manager: Any) -> None:
+                 readiness: Readiness | None = None, handle_sigterm: bool = False, **manager: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         sharding: dict[str, Any] = {}
@@ -92,6 +97,9 @@ class JanpoBot(commands.Bot):
         self.outbox = Outbox(rate=config.process_rest_rate, clock=self.tables.clock)
         self.render_pool = RenderPool(kind=render, texts=tuple(CAPTIONS.values()))
         self.freeze_gc = freeze_gc
+        self.handle_sigterm = handle_sigterm  # `python -m bot`: SIGTERM hands the tables on (bot.play.drain)
+        # Gauges and /readyz kept fresh when they are served (METRICS_PORT, bot.ops).
+        self.sampler = Sampler(self, readiness) if readiness is not None else None
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -100,7 +108,7 @@ class JanpoBot(commands.Bot):
         self.tables.store = self.store
         await self.tree.set_translator(CatalogTranslator())
         for cog in (TablesCog(self), InfoCog(self), SettingsCog(self), LeaderboardCog(self), HistoryCog(self),
-                    LearnCog(self), QueueCog(self)):
+                    LearnCog(self), AdminCog(self), QueueCog(self)):
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.render_pool.kind != "inline":
@@ -112,6 +120,11 @@ class JanpoBot(commands.Bot):
             resumed = await self.tables.resume_all()
             log.info("resumed %d unfinished tables", resumed)
             await self.queue.start()
+        status.describe(self)
+        if self.handle_sigterm:
+            drain.on_sigterm(self)
+        if self.sampler is not None:
+            self.sampler.start()
         if self.freeze_gc:
             gc.collect()
             gc.freeze()
@@ -162,7 +175,12 @@ class JanpoBot(commands.Bot):
         self.tables.gone(thread.id)
 
     async def close(self) -> None:
-        await self.tables.close()
+        if self.sampler is not None:
+            await self.sampler.close()
+        if self.store is not None:  # None: logging in failed before the store was opened
+            await self.tables.close()
+        else:
+            self.tables.closed = True
         await self.outbox.close(timeout=5.0)
         await self.render_pool.aclose()
         await self.tables.decisions.close()

@@ -26,6 +26,10 @@ class Config:
     shard_ids: tuple[int, ...] | None = None
     shard_count: int | None = None
     max_tables: int = 25  # tables (lobbies and games) one server may have open at once
+    metrics_port: int | None = None  # /metrics, /healthz and /readyz (bot.ops); None: off
+    metrics_host: str = "0.0.0.0"  # where that port listens (a container's scraper reaches it there)
+    log_format: str = "text"  # "json": one JSON object a line (bot.ops.logs)
+    drain_seconds: float = 20.0  # on SIGTERM, the longest the hand-over of tables may take
 
     @property
     def process_rest_rate(self) -> int:
@@ -63,7 +67,8 @@ def missing_token(python: str = "python") -> str:
         f"{DEFAULT_DATABASE}) or DATABASE_URL (postgresql://...), SHARD_COUNT and SHARD_IDS (several "
         f"processes), DEV_GUILD_ID (a server id for `{python} -m bot sync --guild`), LOG_LEVEL "
         "(DEBUG, INFO, WARNING or ERROR), DISCORD_REST_RATE (REST calls per second for the whole bot, "
-        f"default {DEFAULT_REST_RATE}; several processes share it by their shards). To see the games offline first, without Discord: {python} -m bot demo"
+        f"default {DEFAULT_REST_RATE}; several processes share it by their shards), METRICS_PORT (metrics and "
+        f"health checks over HTTP), LOG_FORMAT (text or json). To see the games offline first, without Discord: {python} -m bot demo"
     )
 
 
@@ -90,6 +95,7 @@ def load_config(environ: Mapping[str, str] | None = None, *, dotenv: bool = True
     rate_text = environ.get("DISCORD_REST_RATE", "").strip()
     if rate_text and not (rate_text.isdigit() and int(rate_text) > 0):
         raise ConfigError(f"DISCORD_REST_RATE must be a whole number of calls per second, not {rate_text!r}.")
+    metrics_port, log_format, drain = _operations(environ)
     shard_ids, shard_count = _shards(environ.get("SHARD_IDS", "").strip(), environ.get("SHARD_COUNT", "").strip())
     return Config(
         token=token,
@@ -100,7 +106,33 @@ def load_config(environ: Mapping[str, str] | None = None, *, dotenv: bool = True
         rest_rate=int(rate_text) if rate_text else DEFAULT_REST_RATE,
         shard_ids=shard_ids,
         shard_count=shard_count,
+        metrics_port=metrics_port,
+        metrics_host=environ.get("METRICS_HOST", "").strip() or "0.0.0.0",
+        log_format=log_format,
+        drain_seconds=drain,
     )
+
+
+LOG_FORMATS = ("text", "json")
+
+
+def _operations(environ: Mapping[str, str]) -> tuple[int | None, str, float]:
+    """METRICS_PORT (1-65535, unset: no metrics server), LOG_FORMAT and DRAIN_SECONDS, each refused
+    in one line naming it. A port another program holds is found when it is bound (bot.ops.server)."""
+    port_text = environ.get("METRICS_PORT", "").strip()
+    if port_text and not (port_text.isdigit() and 1 <= int(port_text) <= 65535):
+        raise ConfigError(f"METRICS_PORT must be a port number from 1 to 65535, not {port_text!r}.")
+    log_format = environ.get("LOG_FORMAT", "").strip().lower() or "text"
+    if log_format not in LOG_FORMATS:
+        raise ConfigError(f"LOG_FORMAT must be text or json, not {log_format!r}.")
+    drain_text = environ.get("DRAIN_SECONDS", "").strip() or "20"
+    try:
+        drain = float(drain_text)
+    except ValueError:
+        drain = -1.0
+    if not 1.0 <= drain <= 300.0:
+        raise ConfigError(f"DRAIN_SECONDS must be a number of seconds from 1 to 300, not {drain_text!r}.")
+    return (int(port_text) if port_text else None), log_format, drain
 
 
 def _shards(ids_text: str, count_text: str) -> tuple[tuple[int, ...] | None, int | None]:

@@ -7,8 +7,10 @@ Everything else does: table pictures, private hand DMs, notifications, result po
 
 Policy
     * Pace: at most ``rate`` calls (default 45, setting ``DISCORD_REST_RATE``) in any second,
-      and each route's limit (``Route.channel``: 5 per 5 s, spaced 1 s apart; ``Route.dm``: 5 per
-      5 s). One call at a time per route, so edits of a message land in order.
+      and each route's limit (``Route.channel``: 5 per 5 s, spaced 1 s apart; ``Route.dm``: the
+      same, so prompts back to back never wait more than a second each; ``Route.delete``:
+      deletions in a channel or DM, 5 per 1.25 s, Discord's bucket apart from sending and
+      editing). One call at a time per route, so edits of a message land in order.
     * Order: ``PROMPT`` (a human's hand or a notification they must act on; first come first
       served), then ``HUMAN_TABLE`` pictures (newest click first), then ``CPU_TABLE`` pictures
       (longest waiting first). A job whose route is busy or spent waits aside; it never holds
@@ -68,10 +70,19 @@ from bot.outbox.outcome import (
     Status,
     classify,
 )
-from bot.outbox.scheduler import CHANNEL_LIMIT, DEFAULT_RATE, DM_LIMIT, Outbox, Priority, Route, Stats
+from bot.outbox.scheduler import (
+    CHANNEL_LIMIT,
+    DEFAULT_RATE,
+    DELETE_LIMIT,
+    DM_LIMIT,
+    Outbox,
+    Priority,
+    Route,
+    Stats,
+)
 
 __all__ = [
-    "CANNOT_DM", "CHANNEL_LIMIT", "DEFAULT_RATE", "DM_LIMIT", "MISSING_ACCESS", "MISSING_PERMISSIONS",
+    "CANNOT_DM", "CHANNEL_LIMIT", "DEFAULT_RATE", "DELETE_LIMIT", "DM_LIMIT", "MISSING_ACCESS", "MISSING_PERMISSIONS",
     "UNKNOWN_CHANNEL", "UNKNOWN_MESSAGE", "Clock", "Deadlock", "Limit", "Outbox", "Outcome", "Priority",
     "Reason", "Route", "Stats", "Status", "SystemClock", "VirtualClock", "classify",
 ]

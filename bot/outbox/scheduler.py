@@ -14,11 +14,13 @@ import heapq
 import itertools
 import logging
 import math
+import time
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar, overload
 
 from bot.config import DEFAULT_REST_RATE
+from bot.ops import metrics as ops
 from bot.outbox.clock import Clock, SystemClock
 from bot.outbox.limits import Limit, Pace
 from bot.outbox.outcome import Outcome, Reason, Status, Verdict, classify
@@ -33,7 +35,11 @@ DEFAULT_RATE = DEFAULT_REST_RATE  # requests per second (setting DISCORD_REST_RA
 # exactly 5 s, two requests 5.0 s apart here were once seen 4.99 s apart there (a 429).
 ROUTE_PERIOD = 5.25
 CHANNEL_LIMIT = Limit(5, ROUTE_PERIOD)  # messages sent or edited in one channel, evenly spaced
-DM_LIMIT = Limit(5, ROUTE_PERIOD, spread=False)  # one user's DM channel: a prompt may follow another at once
+DM_LIMIT = Limit(5, ROUTE_PERIOD)  # one user's DM channel, evenly spaced: a prompt never waits more than 1.05 s
+# Deleting a message is a bucket of its own (Discord reports it apart from sending and editing:
+# 5 per second for a message under 10 s old, 3 per 0.333 s for an older one, per channel); the
+# outbox keeps 5 per 1.25 s, under both.
+DELETE_LIMIT = Limit(5, 1.25, spread=False)
 
 
 class Priority(enum.IntEnum):
@@ -42,7 +48,7 @@ class Priority(enum.IntEnum):
     PROMPT = 0  # a human's own prompt (hand DM, a notification to act): first come, first served
     HUMAN_TABLE = 1  # the picture of a table with a human seated: the newest ``stamp`` (click) first
     CLEANUP = 2  # removing a message nobody acts on any more (an old hand DM): only while its
-    #              route keeps ROOM calls free, so the next prompt never waits behind a delete
+    #              route keeps ROOM calls free, so a route shared with prompts never makes one wait
     CPU_TABLE = 3  # the picture of a table of CPUs only: the longest waiting first, coalesced
 
 
@@ -52,7 +58,9 @@ ROOM = 2  # calls a route keeps free for prompts before a CLEANUP call may take 
 @dataclass(frozen=True)
 class Route:
     """A Discord rate-limit bucket the outbox paces: ``Route.channel(id)`` for a server channel's
-    messages (sends and edits), ``Route.dm(id)`` for a user's DM channel."""
+    messages (sends and edits), ``Route.dm(id)`` for a user's DM channel, ``Route.delete(id)``
+    for deleting messages in either (a bucket apart from sending: a deletion never takes a
+    prompt's place)."""
 
     kind: str
     id: int
@@ -65,6 +73,10 @@ class Route:
     def dm(cls, channel_id: int) -> Route:
         return cls("dm", channel_id)
 
+    @classmethod
+    def delete(cls, channel_id: int) -> Route:
+        return cls("delete", channel_id)
+
 
 @dataclass
 class Stats:
@@ -74,6 +86,7 @@ class Stats:
     sent: int = 0
     failed: int = 0
     cancelled: int = 0
+    skipped: int = 0  # jobs whose draw found nothing to send (no call made)
     retried: int = 0  # 5xx or network failures tried again
     rate_limited: int = 0  # 429s seen (zero in normal operation)
 
@@ -91,6 +104,7 @@ class _Job:
     attempts: int = 0  # Discord calls made for it
     limited: int = 0  # 429s it met
     token: int = 0  # which heap entry is current
+    born: float = field(default_factory=time.monotonic)  # when it was submitted (its wait, for metrics)
     where: str = "new"  # heap, parked, delayed, flight, done
 
     def rank(self) -> tuple[int, float, float]:
@@ -119,7 +133,7 @@ class Outbox:
         self._clock: Clock = clock or SystemClock()
         self.rate = rate
         self._global = Pace(Limit(rate, 1.0))
-        self._limits = {"channel": CHANNEL_LIMIT, "dm": DM_LIMIT, **(route_limits or {})}
+        self._limits = {"channel": CHANNEL_LIMIT, "dm": DM_LIMIT, "delete": DELETE_LIMIT, **(route_limits or {})}
         self._max_in_flight = max_in_flight
         self._max_attempts = max_attempts
         self._backoff = backoff
@@ -162,7 +176,9 @@ class Outbox:
         ``route``: the rate-limit bucket (``Route.channel``/``Route.dm``). ``key``: jobs with the
         same key coalesce while queued (one key, one route). ``stamp``: for ``HUMAN_TABLE``, the
         clock time of the table's latest human click (default: now); newest goes first.
-        ``draw``: if given, awaited when the job's turn comes; its result is ``send``'s argument.
+        ``draw``: if given, awaited when the job's turn comes; its result is ``send``'s argument,
+        and ``None`` means there is nothing to send any more: no call is made, the job's place in
+        the windows is given back, and it resolves ``SENT`` with the value ``None``.
         """
         future: asyncio.Future[Outcome[Any]] = asyncio.get_running_loop().create_future()
         self.stats.submitted += 1
@@ -208,6 +224,11 @@ class Outbox:
     def pending(self) -> int:
         """Jobs not finished: waiting their turn or in flight."""
         return len(self._waiting) + len(self._tasks)
+
+    def waiting(self) -> tuple[int, float]:
+        """Jobs waiting their turn (not in flight) and the oldest one's wait in seconds."""
+        oldest = min((job.born for job in self._waiting), default=None)
+        return len(self._waiting), 0.0 if oldest is None else time.monotonic() - oldest
 
     async def close(self, *, drain: bool = True, timeout: float | None = None) -> None:
         """Stop taking jobs. ``drain``: send what is queued first (still paced); otherwise the
@@ -362,17 +383,23 @@ class Outbox:
         started = False
         try:
             try:
-                args = () if job.draw is None else (await job.draw(),)
+                payload = None if job.draw is None else await job.draw()
             except Exception as error:  # the owner's callable: reported to it
                 log.exception("drawing the payload for %s failed", job.route)
                 self._finish(job, Outcome(Status.FAILED, reason=Reason.DRAW, error=error, attempts=job.attempts))
                 return
+            if job.draw is not None and payload is None:  # nothing to send after all: no call, no place taken
+                self.stats.skipped += 1
+                self._finish(job, Outcome(Status.SENT, value=None, attempts=job.attempts))
+                return
+            args = () if job.draw is None else (payload,)
             now = self._clock.now()
             self._global.start(now)
             state.pace.start(now)
             started = True
             job.attempts += 1
             self.stats.requests += 1
+            ops.rest_call(job.route.kind)
             try:
                 value = await job.send(*args)
             except Exception as error:  # classified: retried or reported
@@ -401,6 +428,7 @@ class Outbox:
         now = self._clock.now()
         if failure.verdict in (Verdict.ROUTE_LIMITED, Verdict.GLOBAL_LIMITED):
             self.stats.rate_limited += 1
+            ops.rest_limited(job.route.kind)
             job.limited += 1
             log.warning("429 on %s (%s): waiting %.2f s", job.route, failure.verdict.value, failure.retry_after)
             if job.limited <= self._max_rate_limited:

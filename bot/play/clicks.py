@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import language_of, t
+from bot.ops import metrics as ops
 from bot.play import buttons, turns
 from bot.play.amounts import amount_range, concrete
 from bot.play.effects import answer
@@ -48,7 +49,8 @@ async def on_move(m: TableManager, interaction: discord.Interaction, table_id: s
     """A move button (or the amount modal's submit): human work, so CPU-only turns wait until
     the click is answered and what follows from it is under way."""
     async with m.steps.human():
-        await _on_move(m, interaction, table_id, no, index, amount)
+        with ops.click():
+            await _on_move(m, interaction, table_id, no, index, amount)
 
 
 async def _on_move(m: TableManager, interaction: discord.Interaction, table_id: str, no: int, index: int,

@@ -176,7 +176,7 @@ async def resume_all(m: TableManager) -> int:
         if await resume_one(m, record) is not None:
             count += 1
     if m.shared and m.shards is not None:
-        m.spawn(_adopt_orphans(m))
+        m.loops.append(asyncio.create_task(_adopt_orphans(m)))  # a loop: shutting down cancels its wait
     return count
 
 
@@ -206,6 +206,7 @@ async def resume_one(m: TableManager, record: TableRecord) -> TableSession | Non
     if table.status != "playing":
         return session
     new_results(session)  # results before the restart were posted already
+    session.lane.told = session.reported
     async with m.working(session):
         async with session.lock:
             out = await _resume(m, session, dict(table.deadlines))

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bot.ops import metrics as ops
 from bot.play.steps import CPU_AT_ONCE
 from bot.workers import Lanes, PoolKind, WorkerDied, WorkerPool, default_kind
 from engine.base import Game, Move
@@ -111,6 +112,7 @@ class Decisions:
         if answer is None:
             answer = await self._pool.run(decide, *args)
         move, spent = answer
+        ops.decided(game_name, spent)
         self.cpu_seconds += spent
         self.made += 1
         return move

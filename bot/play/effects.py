@@ -11,10 +11,15 @@ being retried; a DM that is refused (403, e.g. 50007) leaves the hand on "My han
 
 Hand DMs do not pile up: each prompt is a new message (so the player is notified) and the
 player's previous hand message of the table is deleted once it is sent; a finished kyoku's
-answered hands are deleted. That is two calls a prompt (send, delete); editing one message in
-place and pinging beside it would be three (edit, ping, delete the ping). A prompt ready as the
-player's own click is answered (no CPU move in between) is that answer instead: the clicked
-message becomes the new prompt, with no call on the DM's window at all.
+answered hands are deleted. That is two calls a prompt (send, delete) in two of Discord's buckets
+(``Route.dm`` and ``Route.delete``), so the deletion never takes a prompt's place; editing one
+message in place and pinging beside it would be three (edit, ping, delete the ping). A prompt
+ready as the player's own click is answered (no CPU move in between) is that answer instead: the
+clicked message becomes the new prompt, with no call on the DM's window at all.
+
+The table's channel posts (notices, results, standings) keep the game's order through the
+table's ``Lane`` (:mod:`bot.play.lane`), whatever the outbox does between tables; the end of a
+game waits for those posts only, never for a DM's clean-up.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from bot.i18n import CAPTIONS, language_of, t
 from bot.outbox import UNKNOWN_MESSAGE, Outbox, Priority, Reason, Route, Status
 from bot.outbox import Outcome as Sent
 from bot.play import buttons, images, messages, results
+from bot.play.lane import Item, Take
 from bot.play.moves import default_part, layout, poker_numbers, poker_parts, split
 from bot.play.session import HandRef, Picture, TableSession
 from bot.play.turns import Outcome
@@ -108,22 +114,65 @@ class Effects:
         for ref in out.withdrawn:
             if ref.message_id != answered:
                 session.spawn(self.strip(ref))
-        for key, params in out.notices:
-            session.spawn(self.channel_send(session, content=t(session.table.lang, key, **params)))
-        if out.results:
-            session.spawn(self.post_results(session, out.results))
+        # notices and results are the lane's (``order``), queued in the game's order
         if out.results or out.finished:
             self.clean_hands(session)
         for player in out.prompts:
             if player != prompted:
                 session.spawn(self.send_hand(session, player))
-        if out.finished:
-            await self.m.end(session)
+        if out.finished:  # in the background: a click is answered without waiting for the standings
+            session.spawn(self.m.end(session))
             return
         if out.changed or out.prompts:
             self.schedule_publish(session)
         if out.more_cpu:
             self.m.continue_later(session)
+
+    def order(self, session: TableSession, out: Outcome) -> None:
+        """Queue ``out``'s notices and results on the table's lane (lock held, after its save was
+        queued): posted in the game's order, once what ``out`` played is stored."""
+        items: list[Item] = [("notice", notice) for notice in out.notices]
+        items += out.results
+        if items:
+            stored = out.saving.future if out.saving is not None else None
+            session.lane.add(items, stored, session.reported, session.spawn, lambda take: self._post(session, take),
+                             lambda: self.schedule_publish(session))
+        elif not session.lane.posts:
+            session.lane.told = session.reported  # nothing to tell: the channel is up to date
+
+    async def _post(self, session: TableSession, take: Take) -> None:
+        """One message of the lane, made up when its call's turn has come: the notices' lines and
+        each result's line and picture (``PER_MESSAGE`` at most), in their order."""
+        async def draw() -> dict[str, Any] | None:
+            items = take()
+            return await self._message(session, items) if items else None
+
+        await self.channel_send(session, draw=draw)
+
+    async def _message(self, session: TableSession, items: list[Item]) -> dict[str, Any]:
+        """The lines of the items and a picture for each kyoku that ended and each poker hand shown
+        down (its alt text written from the record it is drawn from), in order."""
+        table = session.table
+        names = {p: table.seat(p).name for p in table.players}
+        lang, texts = table.lang, CAPTIONS[table.lang]
+        lines: list[str] = []
+        pictures: list[results.Record] = []
+        for kind, data in items:
+            if kind == "notice":
+                key, params = data
+                lines.append(t(lang, key, **params))
+            elif kind == "kyoku":
+                lines.append(t(lang, "result.kyoku", kyoku=results.kyoku_title(lang, data, texts)))
+                pictures.append(results.kyoku_record(table.game_name, data, list(table.players), names, lang, texts))
+            else:
+                lines.append(text := t(lang, "result.showdown", hand=int(data.get("hand", 0))))
+                pictures.append(results.showdown_record(data, text, names))
+        payload: dict[str, Any] = {"content": "\n".join(lines)}
+        pngs = await asyncio.gather(*(self.pool.draw(results.record_png, picture, dict(texts)) for picture in pictures))
+        if pngs:
+            payload["files"] = [discord.File(io.BytesIO(png), "result.png", description=describe(picture, lang))
+                                for png, picture in zip(pngs, pictures, strict=True)]
+        return payload
 
     # ---- the outbox ------------------------------------------------------------------------------
 
@@ -316,8 +365,8 @@ class Effects:
         if ref.channel_id is None or ref.message_id is None:
             return
         message = self.m.bot.get_partial_messageable(ref.channel_id, type=PRIVATE).get_partial_message(ref.message_id)
-        # after any prompt on the route: an old hand left a moment longer costs nobody a wait
-        await self.outbox.submit(message.delete, route=Route.dm(ref.channel_id), priority=Priority.CLEANUP)
+        # Discord's bucket for deletions, apart from the DM's sends: it never takes a prompt's place
+        await self.outbox.submit(message.delete, route=Route.delete(ref.channel_id), priority=Priority.CLEANUP)
 
     async def strip(self, ref: HandRef) -> None:
         """A prompt that was answered elsewhere or withdrawn: its message loses its buttons."""
@@ -336,7 +385,8 @@ class Effects:
 
     # ---- the channel ---------------------------------------------------------------------------
 
-    async def channel_send(self, session: TableSession, draw: Callable[[], Awaitable[dict[str, Any]]] | None = None,
+    async def channel_send(self, session: TableSession,
+                           draw: Callable[[], Awaitable[dict[str, Any] | None]] | None = None,
                            **payload: Any) -> discord.Message | None:
         """A message to the table's channel; ``draw`` adds its picture when its turn comes."""
         channel: discord.PartialMessageable = self.m.bot.get_partial_messageable(session.table.channel_id)
@@ -348,22 +398,6 @@ class Effects:
         self._failed_in_channel(session, sent, "channel message")
         return sent.value if sent.ok else None
 
-    async def post_results(self, session: TableSession, items: list[tuple[str, dict[str, Any]]]) -> None:
-        """A picture for each kyoku that ended and each poker hand shown down, in order."""
-        table = session.table
-        names = {p: table.seat(p).name for p in table.players}
-        lang, texts = table.lang, CAPTIONS[table.lang]
-        for kind, record in items:
-            picture: results.Record
-            if kind == "kyoku":
-                text = t(lang, "result.kyoku", kyoku=results.kyoku_title(lang, record, texts))
-                picture = results.kyoku_record(table.game_name, record, list(table.players), names, lang, texts)
-            else:
-                text = t(lang, "result.showdown", hand=int(record.get("hand", 0)))
-                picture = results.showdown_record(record, text, names)
-            job = (results.record_png, picture, dict(texts))
-            await self.channel_send(session, draw=self._file(job, "result.png", describe(picture, lang)), content=text)
-
     def _file(self, job: tuple[Any, ...], name: str, words: str) -> Callable[[], Awaitable[dict[str, Any]]]:
         """``words``: the picture's alt text, written from the record the job draws."""
         async def draw() -> dict[str, Any]:
@@ -372,11 +406,11 @@ class Effects:
         return draw
 
     async def post_standings(self, session: TableSession, summary: dict[str, Any]) -> None:
-        """After every result picture still being posted (the game is stored already)."""
+        """After the game's own posts still on their way (its last results, and every result
+        stored by then in their message), never after a DM's clean-up (the game is stored
+        already); then the final picture."""
         table = session.table
-        pending = [task for task in session.tasks if task is not asyncio.current_task()]
-        if pending:
-            await asyncio.gather(*pending, return_exceptions=True)
+        await session.lane.drained()
         names = {p: table.seat(p).name for p in table.players}
         ranks = final_ranks(table.game_name, summary)
         footer = t(table.lang, "table.title", game=messages.game_name(table.lang, table.game_name),
@@ -392,8 +426,15 @@ class Effects:
 
     def schedule_publish(self, session: TableSession) -> None:
         """Edit the table message soon: moves made while its edit waits its turn are all shown by
-        that one edit (the outbox coalesces by channel and paces each channel's edits)."""
+        that one edit (the outbox coalesces by channel and paces each channel's edits). While
+        the table's lane has posts to make, the picture is asked for once they are made: the
+        picture, drawn at its turn and always the table's newest work, would run ahead of them."""
         session.dirty = True
+        if session.table.status != "playing":
+            return  # over: the final picture follows the standings (``publish``)
+        if session.lane.posts:
+            session.lane.picture_due = True
+            return
         future = self._submit_picture(session, final=False)
         future.add_done_callback(lambda f: self._picture_done(session, f.result()))
 
@@ -416,10 +457,15 @@ class Effects:
         table = session.table
         if table.game is None or (table.status != "playing" and not final) or (session.closed and not final):
             return None
+        summary = table.game.summary()
+        if not final and session.lane.behind(len(summary.get("kyoku_results", [])),
+                                             len(summary.get("poker_results", [])), session.lock.locked()):
+            session.lane.picture_due = True  # after the results still to be posted: asked again then
+            return None
         session.dirty = False
         public = table.game.public_view()
         waiting = [] if table.game.finished else messages.public_waiting(table.game, public)
-        embed = messages.table_embed(table.lang, table, table.game.summary(), waiting, public)
+        embed = messages.table_embed(table.lang, table, summary, waiting, public)
         names = {p: table.seat(p).name for p in table.players}
         job, record = images.table_job(table.game_name, public, names)
         words, session.told = describe(record, table.lang, session.told), record  # from the public record only
@@ -455,7 +501,8 @@ class Effects:
         table.message_id, table.message_posted = sent.id, now
         session.buttons = (sent.id, table.lang) if playing else None
         if old:
-            self._channel_job(session, channel.get_partial_message(old).delete)
+            self.outbox.submit(channel.get_partial_message(old).delete, route=Route.delete(table.channel_id),
+                               priority=self._priority(session))
         if table.status == "playing":
             await self.m.store_message(session)
         return sent

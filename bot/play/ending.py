@@ -61,14 +61,22 @@ async def store(m: TableManager, session: TableSession) -> None:
 
 
 async def announce(m: TableManager, session: TableSession) -> None:
-    """Standings after the last result pictures, then the final table picture; then the
-    session's memory is let go."""
+    """Standings after the last result pictures, then the final table picture; then, once its
+    last DM clean-ups are done (which nothing of this waits for), the session's memory is let go."""
     assert session.table.game is not None
     try:
         await m.effects.post_standings(session, session.table.game.summary())
     finally:
+        m.spawn(_let_go(m, session))
+
+
+async def _let_go(m: TableManager, session: TableSession) -> None:
+    try:
+        await session.settled()  # the old hand DMs are deleted, in their own time
+    finally:
         m.ending.discard(session)
-        m.close_later(session)
+        if not m.closed:  # closing: close() closes it and gives up its lease
+            m.close_later(session)
 
 
 async def counted(m: TableManager, table: Table, game_id: int) -> list[str]:

@@ -212,5 +212,6 @@ async def start(m: TableManager, session: TableSession, seed: int | None = None,
     out: Outcome = await m.advance(session)
     if not out.finished:
         await m.save(session)
+    m.effects.order(session, out)  # stored: its results are told in order
     return out
 

@@ -25,10 +25,11 @@ from typing import Any
 
 import discord
 
+from bot.ops import logs
 from bot.play import clicks, commands, ending, lobby, persist, turns
 from bot.play.clock import Clock, RealClock
 from bot.play.cpu import Decisions
-from bot.play.effects import Effects
+from bot.play.effects import Effects, answer
 from bot.play.session import TableSession
 from bot.play.shared import Sharing
 from bot.play.steps import Steps
@@ -64,7 +65,9 @@ class TableManager:
         self.finished: OrderedDict[int, Table] = OrderedDict()  # channel -> last finished table (verify)
         self.dm_channels: OrderedDict[int, int] = OrderedDict()  # user id -> DM channel id
         self.background: set[asyncio.Task[Any]] = set()
+        self.serving_now: set[asyncio.Task[Any]] = set()  # interactions being served: close() waits
         self.closed = False
+        self.draining = False  # shutting down: no new table here, tables handed on (bot.play.drain)
         self.effects = Effects(self)
         self.decisions = decisions or Decisions(kind="thread")  # where CPU seats' choices run
         # CPU-only tables' turns wait behind work for humans; as many at once as choices can run
@@ -122,10 +125,27 @@ class TableManager:
         task = asyncio.current_task()
         assert task is not None
         session.work.add(task)
+        context = logs.working_on(session)  # log lines name the table (LOG_FORMAT=json)
         try:
             yield
         finally:
+            logs.CURRENT.reset(context)
             session.work.discard(task)
+
+    @asynccontextmanager
+    async def serving(self) -> AsyncIterator[bool]:
+        """An interaction being served, from its first step: ``close`` waits for it to end, so
+        nothing it does reaches Discord or the store after ``close`` returns. False once the bot
+        is closing: the interaction is left alone, before any call."""
+        task = asyncio.current_task()
+        if self.closed or task is None:
+            yield False
+            return
+        self.serving_now.add(task)
+        try:
+            yield True
+        finally:
+            self.serving_now.discard(task)
 
     def spawn(self, coro: Any) -> None:
         task = asyncio.create_task(coro)
@@ -278,9 +298,11 @@ class TableManager:
     async def save_played(self, session: TableSession, out: Outcome) -> None:
         """Queue what a transition played (lock held); ``stored`` waits for it once the lock is
         let go, before anyone is told. A game that ended is stored by ``ending`` instead. A table
-        of CPUs only has nobody waiting for its save: it may be batched with others."""
+        of CPUs only has nobody waiting for its save: it may be batched with others. Its notices
+        and results take their place in the channel's order now (posted once stored)."""
         if not out.finished:
             out.saving = await self.queue_save(session, patient=not session.table.has_human)
+        self.effects.order(session, out)
 
     async def stored(self, session: TableSession, out: Outcome) -> bool:
         """Wait (no lock held) until what ``out`` played is stored. False: another process stored
@@ -301,44 +323,58 @@ class TableManager:
 
     async def new_table(self, interaction: discord.Interaction, game: str, options: dict[str, Any], timer: int,
                         level: str, table_lang: str, seating: str = "random", assist: bool | None = None) -> None:
-        await lobby.new_table(self, interaction, game, options, timer, level, table_lang, seating, assist)
+        if self.draining:  # this process is going away: the channel's next /table new reaches its successor
+            return await answer(interaction, "ops.draining")
+        async with self.serving() as serve:
+            if serve:
+                await lobby.new_table(self, interaction, game, options, timer, level, table_lang, seating, assist)
 
     async def on_lobby(self, interaction: discord.Interaction, table_id: str, action: str) -> None:
-        if await self.route(interaction, table_id):
-            await lobby.on_lobby(self, interaction, table_id, action)
+        async with self.serving() as serve:
+            if serve and await self.route(interaction, table_id):
+                await lobby.on_lobby(self, interaction, table_id, action)
 
     async def on_move(self, interaction: discord.Interaction, table_id: str, no: int, index: int,
                       amount: str | None = None) -> None:
-        if await self.route(interaction, table_id):
-            await clicks.on_move(self, interaction, table_id, no, index, amount)
+        async with self.serving() as serve:
+            if serve and await self.route(interaction, table_id):
+                await clicks.on_move(self, interaction, table_id, no, index, amount)
 
     async def on_hand_option(self, interaction: discord.Interaction, table_id: str, no: int, kind: str,
                              arg: str) -> None:
-        if await self.route(interaction, table_id):
-            await clicks.on_hand_option(self, interaction, table_id, no, kind, arg)
+        async with self.serving() as serve:
+            if serve and await self.route(interaction, table_id):
+                await clicks.on_hand_option(self, interaction, table_id, no, kind, arg)
 
     async def on_my_hand(self, interaction: discord.Interaction, table_id: str) -> None:
-        if await self.route(interaction, table_id):
-            await clicks.on_my_hand(self, interaction, table_id)
+        async with self.serving() as serve:
+            if serve and await self.route(interaction, table_id):
+                await clicks.on_my_hand(self, interaction, table_id)
 
     async def on_back(self, interaction: discord.Interaction, table_id: str) -> None:
-        if await self.route(interaction, table_id):
-            await clicks.on_back(self, interaction, table_id)
+        async with self.serving() as serve:
+            if serve and await self.route(interaction, table_id):
+                await clicks.on_back(self, interaction, table_id)
 
     async def leave(self, interaction: discord.Interaction) -> None:
-        if not await self.routed_elsewhere(interaction, private=True):
-            await commands.leave(self, interaction)
+        async with self.serving() as serve:
+            if serve and not await self.routed_elsewhere(interaction, private=True):
+                await commands.leave(self, interaction)
 
     async def abort(self, interaction: discord.Interaction) -> None:
-        if not await self.routed_elsewhere(interaction, private=False):
-            await commands.abort(self, interaction)
+        async with self.serving() as serve:
+            if serve and not await self.routed_elsewhere(interaction, private=False):
+                await commands.abort(self, interaction)
 
     async def status(self, interaction: discord.Interaction) -> None:
-        if not await self.routed_elsewhere(interaction, private=True):
-            await commands.status(self, interaction)
+        async with self.serving() as serve:
+            if serve and not await self.routed_elsewhere(interaction, private=True):
+                await commands.status(self, interaction)
 
     async def verify(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await commands.verify(self, interaction, game)
+        async with self.serving() as serve:
+            if serve:
+                await commands.verify(self, interaction, game)
 
     # ---- several processes (bot.play.shared) ----------------------------------------------------
 
@@ -381,12 +417,15 @@ class TableManager:
         return await commands.resume_all(self)
 
     async def close(self) -> None:
-        """Wait for every transition under way, then stop every timer, CPU turn, edit and post;
-        the leases are given up, so another process may serve these tables at once."""
+        """Wait for every interaction being served and every transition under way, then stop
+        every timer, CPU turn, edit and post; the leases are given up, so another process may
+        serve these tables at once. An interaction that arrives from now on is left alone."""
         self.closed = True
         self.store.writer.linger = 0.0  # what is queued from now on is written at once
         self.store.writer.hurry()
         await self.sharing.stop()
+        current = asyncio.current_task()
+        await asyncio.gather(*(task for task in self.serving_now if task is not current), return_exceptions=True)
         sessions = [*self.sessions.values(), *self.ending]
         await asyncio.gather(*(s.close() for s in sessions), return_exceptions=True)
         current = asyncio.current_task()

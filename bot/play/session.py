@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.comfort import UserSettings
+from bot.play.lane import Lane
 from bot.play.table import Table
 from engine.base import Move
 
@@ -72,6 +73,7 @@ class TableSession:
     decisions: Decisions | None = None  # where its CPU seats' choices run (None: a thread)
     told: Any = None  # the public record of the table picture last described: its discards are not told again
     buttons: tuple[int, str] | None = None  # the table message and language its buttons were sent with
+    lane: Lane = field(default_factory=Lane)  # its channel posts, in the game's order (bot.play.lane)
     closing_lines: list[str] = field(default_factory=list)  # said under the final standings (rank changes)
 
     @property
@@ -104,6 +106,13 @@ class TableSession:
         if task is not None and task is not asyncio.current_task():
             task.cancel()
         return self.hands.pop(player, [])
+
+    async def settled(self) -> None:
+        """Every background task started so far has ended (the caller's own aside)."""
+        current = asyncio.current_task()
+        pending = [task for task in self.tasks if task is not current]
+        if pending:
+            await asyncio.wait(pending)
 
     def idle(self) -> bool:
         """Nothing of the table runs or is scheduled but turn timers (and lobby expiry)."""

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.play import commands, forward, persist
+from bot.ops import metrics as ops
+from bot.play import commands, drain, forward, persist
 from bot.play.effects import answer
 from bot.play.session import TableSession
 from bot.play.table import Table
@@ -80,7 +81,10 @@ class Sharing:
     async def route(self, interaction: discord.Interaction, table_id: str, private: bool = False) -> bool:
         """True if this process serves the interaction; False once it has gone to the holder."""
         m = self.m
+        if m.draining and not m.closed:
+            return await drain.route(m, interaction, table_id, private)
         if not self.on or table_id in m.sessions or m.closed:
+            drain.track(m)  # a drain lets it finish here
             return True
         if forward.forwarded(interaction):  # sent here, yet no longer here: serve it if we can
             await self.take_over(table_id)
@@ -88,6 +92,7 @@ class Sharing:
         await forward.acknowledge(interaction, private)  # within Discord's 3 seconds, whoever answers
         for _ in range(2):
             if await m.store.forward(table_id, forward.payload(interaction)) is not None:
+                ops.forwarded("sent")
                 return False
             if await self.take_over(table_id) is not None:
                 return True
@@ -142,13 +147,14 @@ class Sharing:
         m = self.m
         if table_id in m.sessions:
             return m.sessions[table_id]
-        if m.closed or not await m.store.acquire_lease(table_id, m.holder, m.lease_seconds):
+        if m.closed or m.draining or not await m.store.acquire_lease(table_id, m.holder, m.lease_seconds):
             return None
         record = await persist.load(m.store, table_id)
         if record is None:
             await m.store.release_lease(table_id, m.holder)
             return None
         log.info("table %s taken over by %s", table_id, m.holder)
+        ops.taken_over()
         return await commands.resume_one(m, record)
 
     # ---- the loops -----------------------------------------------------------------------------
@@ -158,6 +164,7 @@ class Sharing:
         if not self.on or self.loops:
             return
         await self.m.store.listen(self.m.holder, self._forwarded)
+        await drain.listen(self.m)  # tables another process hands on at its shutdown are taken at once
         self.loops = [asyncio.create_task(self._keep_leases()), asyncio.create_task(self._claim_timers())]
 
     async def stop(self) -> None:
@@ -174,6 +181,7 @@ class Sharing:
     async def _forwarded(self, table_id: str, data: dict[str, Any]) -> None:
         if self.m.closed:
             return
+        ops.forwarded("received")
         interaction = forward.rebuild(self.m.bot, data)
         if not await forward.dispatch(self.m.bot, interaction):
             await answer(interaction, "err.stale")
@@ -198,7 +206,7 @@ class Sharing:
         """Claim expired turn timers: those of tables served here are this process's own timers
         (stale rows are cleared); any other is a table whose process died, taken over here."""
         m = self.m
-        while not m.closed:
+        while not m.closed and not m.draining:
             await asyncio.sleep(min(1.0, m.lease_seconds / 3))
             try:
                 due = await m.store.claim_deadlines(m.holder, hold_for=m.lease_seconds)

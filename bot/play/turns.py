@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.comfort import UserSettings, auto_move, visible_moves
+from bot.ops import metrics as ops
 from bot.play import cpu
 from bot.play.session import HandRef, TableSession
 from bot.play.table import AFK_AFTER
@@ -65,6 +66,7 @@ def play(session: TableSession, move: Move, out: Outcome) -> None:
     MOVE_TIMES.append(time.perf_counter() - start)
     del MOVE_TIMES[:-100_000]
     out.played.append(list(move))
+    ops.moved(table.game_name)
     out.changed = True
 
 

@@ -211,6 +211,8 @@ class Deadline:
 
 Forwarded = Callable[[str, dict[str, Any]], Awaitable[None] | None]
 """Called with (table_id, payload) for each interaction another process forwarded to this one."""
+HandedOff = Callable[[str, str], Awaitable[None] | None]
+"""Called with (table_id, the holder that gave it up) for each table handed off by a process."""
 
 
 class StoreError(RuntimeError):
@@ -456,3 +458,18 @@ class Store(RankedStore, ABC):
     @abstractmethod
     async def listen(self, holder: str, callback: Forwarded) -> None:
         """Deliver what :meth:`forward` sends to ``holder`` to ``callback`` until :meth:`close`."""
+
+    @abstractmethod
+    async def hand_off(self, table_id: str, holder: str) -> bool:
+        """Give ``holder``'s lease of the table up and, in the same step, tell every process
+        listening with :meth:`listen_handoffs` (a process shutting down hands its tables on at once,
+        instead of letting their leases run out). False, and nobody told, if it did not hold it."""
+
+    @abstractmethod
+    async def listen_handoffs(self, callback: HandedOff) -> None:
+        """Deliver each table :meth:`hand_off` gives up, by any process, to ``callback`` until
+        :meth:`close` (this process's own hand-offs included: the callback tells them apart)."""
+
+    @abstractmethod
+    async def lease_counts(self) -> dict[str, int]:
+        """Every holder of an unexpired lease and how many tables it holds (``/admin status``)."""

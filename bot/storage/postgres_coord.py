@@ -20,13 +20,14 @@ from typing import Any
 
 import asyncpg
 
-from bot.storage.base import Deadline, Forwarded
+from bot.storage.base import Deadline, Forwarded, HandedOff
 from bot.storage.live import dumps
 
 log = logging.getLogger(__name__)
 
 MAX_PAYLOAD = 7000  # NOTIFY takes under 8,000 bytes; leave room for the table id
 CHANNEL = "'janpo_' || left(md5(current_schema() || ':' || {holder}), 24)"
+HANDOFFS = "'janpo_free_' || left(md5(current_schema()), 20)"  # one channel per schema, every process
 
 
 class PostgresCoordination:
@@ -118,6 +119,35 @@ class PostgresCoordination:
                 task.add_done_callback(self._done)
 
         await self._listener.add_listener(channel, deliver)
+
+    async def hand_off(self, table_id: str, holder: str) -> bool:
+        row = await self._pool.fetchrow(
+            f"""WITH gone AS (DELETE FROM table_leases WHERE table_id = $1 AND holder = $2 RETURNING table_id)
+                SELECT pg_notify({HANDOFFS}, $3) FROM gone""",
+            table_id, holder, dumps({"table_id": table_id, "holder": holder}),
+        )
+        return row is not None
+
+    async def listen_handoffs(self, callback: HandedOff) -> None:
+        if self._listener is None:
+            self._listener = await asyncpg.connect(self._url)
+        channel = await self._listener.fetchval(f"SELECT {HANDOFFS}")
+
+        def deliver(_conn: Any, _pid: int, _channel: str, text: str) -> None:
+            message = json.loads(text)
+            result = callback(message["table_id"], message["holder"])
+            if inspect.isawaitable(result):
+                task = asyncio.ensure_future(result)
+                self._tasks.add(task)
+                task.add_done_callback(self._done)
+
+        await self._listener.add_listener(channel, deliver)
+
+    async def lease_counts(self) -> dict[str, int]:
+        rows = await self._pool.fetch(
+            """SELECT holder, count(*) FROM table_leases WHERE expires_at > clock_timestamp()
+               GROUP BY holder ORDER BY holder""")
+        return {str(r[0]): int(r[1]) for r in rows}
 
     def _done(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)

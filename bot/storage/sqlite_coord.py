@@ -19,11 +19,12 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.base import Deadline, Forwarded
+from bot.storage.base import Deadline, Forwarded, HandedOff
 
 log = logging.getLogger(__name__)
 
 _LISTENERS: dict[tuple[str, str], Forwarded] = {}
+_HANDOFFS: dict[str, list[HandedOff]] = {}  # file -> every store's hand-off listener on it
 MAX_PAYLOAD = 7000  # as on PostgreSQL, so code that works here works there
 
 
@@ -38,6 +39,7 @@ class SQLiteCoordination:
         self._path = path if path == ":memory:" else os.path.realpath(path)
         self._mine: list[tuple[str, str]] = []
         self._tasks: set[asyncio.Task[None]] = set()
+        self._handoffs: list[HandedOff] = []
 
     async def acquire_lease(self, table_id: str, holder: str, seconds: float) -> bool:
         now = time.time()
@@ -119,6 +121,34 @@ class SQLiteCoordination:
         if not task.cancelled() and task.exception() is not None:
             log.error("a forwarded interaction failed", exc_info=task.exception())
 
+    async def hand_off(self, table_id: str, holder: str) -> bool:
+        async with self._lock:
+            cursor = await self._db.execute("DELETE FROM table_leases WHERE table_id = ? AND holder = ?",
+                                            (table_id, holder))
+            held = cursor.rowcount == 1
+        if held:
+            for callback in list(_HANDOFFS.get(self._path, [])):
+                asyncio.get_running_loop().call_soon(self._deliver_handoff, callback, table_id, holder)
+        return held
+
+    def _deliver_handoff(self, callback: HandedOff, table_id: str, holder: str) -> None:
+        result = callback(table_id, holder)
+        if inspect.isawaitable(result):
+            task = asyncio.ensure_future(result)
+            self._tasks.add(task)
+            task.add_done_callback(self._done)
+
+    async def listen_handoffs(self, callback: HandedOff) -> None:
+        _HANDOFFS.setdefault(self._path, []).append(callback)
+        self._handoffs.append(callback)
+
+    async def lease_counts(self) -> dict[str, int]:
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT holder, count(*) FROM table_leases WHERE expires_at > ? GROUP BY holder ORDER BY holder",
+                (time.time(),))
+        return {str(r[0]): int(r[1]) for r in rows}
+
     async def listen(self, holder: str, callback: Forwarded) -> None:
         _LISTENERS[(self._path, holder)] = callback
         self._mine.append((self._path, holder))
@@ -126,5 +156,9 @@ class SQLiteCoordination:
     def _close_coordination(self) -> None:
         for key in self._mine:
             _LISTENERS.pop(key, None)
+        mine = _HANDOFFS.get(self._path, [])
+        for callback in self._handoffs:
+            if callback in mine:
+                mine.remove(callback)
         for task in list(self._tasks):
             task.cancel()

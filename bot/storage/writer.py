@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.ops import metrics as ops
 from bot.storage.base import TableRecord
 
 log = logging.getLogger(__name__)
@@ -120,8 +122,10 @@ class Writer:
             batch, self._queue, self._hurry = self._queue, [], False
             self.sizes.append(len(batch))
             del self.sizes[:-1000]
+            started = time.perf_counter()
             try:
                 results = await self._store.write_batch([write for write, _ in batch])
+                ops.saved(len(batch), time.perf_counter() - started)
             except Exception as e:  # the whole batch failed (the commit, the connection)
                 log.exception("a batch of %d saves failed", len(batch))
                 results = [e] * len(batch)

@@ -31,7 +31,7 @@ async def test_mahjong_tables_play_to_the_end(fake: FakeDiscord, start_bot: Star
     claims = [text for text in sent if "; you may call it." in text]
     turns = [text for text in sent if "your move" in text]
     assert turns and all("Time runs out <t:" in text for text in claims + turns)
-    results = [m for m in fake.channel_messages() if m.content.startswith("Result of ")]
+    results = [line for m in fake.channel_messages() for line in m.content.split("\n") if line.startswith("Result of ")]
     assert table.game is not None
     assert len(results) == len(table.game.summary()["kyoku_results"]) > 0
     print(game, len(table.moves), "moves,", len(claims), "claim prompts")

@@ -52,10 +52,12 @@ async def test_janpo_one_human_three_cpus_to_final_standings(fake: FakeDiscord, 
     assert [line.split(". ")[0] for line in text.split("\n") if re.match(r"^\d\. ", line)] == ["1", "2", "3", "4"]
     assert table.game is not None
     assert sum(v for _, v in table.game.summary()["standings"]) + table.game.summary()["deposits"] == 100_000
-    results = [m for m in fake.channel_messages() if m.content.startswith("Result of ")]
+    # a line and a picture per result; results ready together share a message (bot.play.lane)
+    results = [m for m in fake.channel_messages() if m.content.startswith(("Result of ", "Showdown, "))]
+    lines = [line for m in results for line in m.content.split("\n")]
     titles = [r["kyoku"] + (f" · {r['honba']} honba" if r["honba"] else "") for r in table.game.summary()["kyoku_results"]]
-    assert [m.content for m in results] == [f"Result of {title}" for title in titles]
-    assert all(m.files and m.files[0][0] == "result.png" for m in results)
+    assert [line for line in lines if line.startswith("Result of ")] == [f"Result of {title}" for title in titles]
+    assert all([name for name, _ in m.files] == ["result.png"] * len(m.content.split("\n")) for m in results)
     await fake.table_idle(bot, table.table_id)  # the result is stored after the final message is shown
     assert await bot.store.load_unfinished() == []  # the finished game left the live tables
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.outbox import Limit, Outbox, Priority, Route, Status, VirtualClock
+from bot.outbox import DM_LIMIT, Limit, Outbox, Priority, Route, Status, VirtualClock
 from bot.outbox.fake import FakeDiscord
 
 
@@ -125,19 +125,27 @@ async def test_a_key_in_flight_is_not_sent_twice_at_once_and_the_newer_state_fol
     assert [(call.payload, call.at) for call in fake.calls] == [("v1", 0.0), ("v2", 2.0)]
 
 
-async def test_a_fast_players_prompts_never_wait_behind_the_deletes_of_their_old_hands() -> None:
-    """Each prompt is a new DM and the previous hand DM is deleted: two calls on a route of 5 per
-    5.25 s. A player prompted every 1.8 s (a quick answer and one paced CPU move) would wait for
-    the window now and then if each delete went as soon as it could; as CLEANUP, deletes take a
-    place only while two stay free, so any cadence of 1.75 s or more never waits, and every delete
-    is made, with no window ever over the limit."""
+@pytest.mark.parametrize("cadence", [1.1, 0.3])
+async def test_a_fast_players_prompts_never_wait_behind_the_deletes_of_their_old_hands(cadence: float) -> None:
+    """Each prompt is a new DM and the previous hand DM is deleted. Deleting is a bucket of its own
+    at Discord (``Route.delete``), so the deletes never take a prompt's place in the DM's 5 per
+    5.25 s: a player prompted every 1.1 s never waits, and every delete is made at once. One who
+    answers at once (a prompt asked for every 0.3 s) gets one a DM call's budget (1.05 s) after
+    the last, never more, and no window is ever over its limit."""
     clock = VirtualClock()
     fake = FakeDiscord(clock)
     box = Outbox(clock=clock)
-    route = Route.dm(5)
+    route, deleting = Route.dm(5), Route.delete(5)
     waits: list[float] = []
+    deleted: list[float] = []
 
-    async def main() -> list[Any]:
+    async def delete(n: int) -> None:
+        asked = clock.now()
+        done = await box.submit(fake.sender(deleting, f"delete {n}"), route=deleting, priority=Priority.CLEANUP)
+        assert done.status is Status.SENT
+        deleted.append(clock.now() - asked)
+
+    async def main() -> None:
         deletes = []
         for n in range(12):
             asked = clock.now()
@@ -145,16 +153,18 @@ async def test_a_fast_players_prompts_never_wait_behind_the_deletes_of_their_old
             assert sent.status is Status.SENT
             waits.append(clock.now() - asked)
             if n:
-                deletes.append(box.submit(fake.sender(route, f"delete {n - 1}"), route=route,
-                                          priority=Priority.CLEANUP))
-            await clock.sleep(1.75 if n < 8 else 4.0)  # quick answers, then a slower player
-        done = list(await asyncio.gather(*deletes))
+                deletes.append(asyncio.ensure_future(delete(n - 1)))
+            await clock.sleep(cadence)
+        await asyncio.gather(*deletes)
         await box.close()
-        return done
 
-    deletes = await clock.run(main())
-    assert all(d.status is Status.SENT for d in deletes) and len(deletes) == 11
-    assert max(waits) < 0.1, waits  # no prompt waited for the window
+    await clock.run(main())
+    assert len(deleted) == 11 and max(deleted) < 0.1, deleted  # each delete went at once
+    gap = DM_LIMIT.period / DM_LIMIT.count
+    if cadence >= gap:
+        assert max(waits) < 0.1, waits  # no prompt waited for the window
+    else:
+        assert max(waits) <= gap - cadence + 1e-6, waits  # one DM call's budget after the last, at most
     assert fake.over == 0
-    starts = [c.at for c in fake.calls]
+    starts = [c.at for c in fake.calls if c.route == route]
     assert all(sum(a <= b < a + 5.25 for b in starts) <= 5 for a in starts)

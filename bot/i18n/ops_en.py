@@ -1,0 +1,25 @@
+"""English texts of running the bot: ``/admin status`` and the answer while a process shuts down."""
+
+MESSAGES: dict[str, str] = {
+    "cmd.admin": "admin",
+    "cmd.admin.desc": "For the bot's owner: how the bot is running",
+    "cmd.admin.status": "status",
+    "cmd.admin.status.desc": "Processes, shards, tables, queue, REST budget and versions",
+    "ops.help.admin": "**/admin status**: for the bot's owner, how the bot is running",
+    "ops.status.title": "Bot status",
+    "ops.status.owner_only": "Only the bot's owner can use this command.",
+    "ops.status.process": "This process",
+    "ops.status.process_value": "`{holder}` · shards {shards} · up {minutes} min",
+    "ops.status.processes": "Processes (tables held)",
+    "ops.status.holder": "`{holder}`: {tables}{mark}",
+    "ops.status.unknown": "unknown (the database did not answer)",
+    "ops.status.none": "none",
+    "ops.status.tables": "Tables here",
+    "ops.status.tables_value": "{playing} playing · {lobby} in lobby · {ending} ending",
+    "ops.status.outbox": "Outbox queue",
+    "ops.status.outbox_value": "{jobs} waiting · oldest {seconds} s",
+    "ops.status.rest": "REST budget",
+    "ops.status.rest_value": "{used}/s of {budget}/s · {calls} calls · {limited} answered 429",
+    "ops.status.versions": "Versions",
+    "ops.draining": "The bot is restarting this part of itself: try again in a few seconds.",
+}

@@ -1,0 +1,25 @@
+"""Korean texts of running the bot: ``/admin status`` and the answer while a process shuts down."""
+
+MESSAGES: dict[str, str] = {
+    "cmd.admin": "관리",
+    "cmd.admin.desc": "봇 소유자 전용: 봇의 실행 상태",
+    "cmd.admin.status": "상태",
+    "cmd.admin.status.desc": "프로세스, 샤드, 테이블, 대기열, REST 한도와 버전",
+    "ops.help.admin": "**/관리 상태**: 봇 소유자 전용, 봇의 실행 상태",
+    "ops.status.title": "봇 상태",
+    "ops.status.owner_only": "이 명령은 봇 소유자만 사용할 수 있습니다.",
+    "ops.status.process": "이 프로세스",
+    "ops.status.process_value": "`{holder}` · 샤드 {shards} · 가동 {minutes}분",
+    "ops.status.processes": "프로세스 (맡은 테이블)",
+    "ops.status.holder": "`{holder}`: {tables}{mark}",
+    "ops.status.unknown": "알 수 없음 (데이터베이스가 응답하지 않음)",
+    "ops.status.none": "없음",
+    "ops.status.tables": "이 프로세스의 테이블",
+    "ops.status.tables_value": "진행 중 {playing} · 로비 {lobby} · 마무리 중 {ending}",
+    "ops.status.outbox": "아웃박스 대기열",
+    "ops.status.outbox_value": "대기 {jobs}건 · 가장 오래된 것 {seconds}초",
+    "ops.status.rest": "REST 한도",
+    "ops.status.rest_value": "초당 {budget}회 중 {used}회 · 호출 {calls}회 · 429 응답 {limited}회",
+    "ops.status.versions": "버전",
+    "ops.draining": "봇의 이 부분이 다시 시작하는 중입니다. 몇 초 뒤에 다시 시도해 주세요.",
+}
