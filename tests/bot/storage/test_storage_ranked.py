@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import replace
+from pathlib import Path
 
 from bot.ranked.ladder import Standing
 from bot.storage import Store
@@ -225,7 +226,6 @@ asyncio.run(main())
 async def test_two_processes_matching_one_queue_of_40_twenty_times(store: Store, database: str) -> None:
     import json
     import sys
-    from pathlib import Path
 
     root = str(Path(__file__).resolve().parents[3])
     children = [await asyncio.create_subprocess_exec(
@@ -254,3 +254,28 @@ async def test_two_processes_matching_one_queue_of_40_twenty_times(store: Store,
             if child.stdin is not None:
                 child.stdin.close()
             await child.wait()
+
+
+async def test_the_copy_tool_carries_ranked_play_over(tmp_path: Path, pg_url: str) -> None:
+    from bot.storage.copy import copy
+
+    path = str(tmp_path / "ranked.sqlite3")
+    source = await Store.open(path)
+    await source.set_ranked_settings(RankedSettings(GUILD, 42, 3))
+    game_id = await ranked_game(source, [1, 2, 3, 4], [40000, 30000, 20000, 10000])
+    await source.apply_ranked_game(game_id)
+    await source.queue_join(entry(9, 5.0))
+    await source.close()
+    done = await copy(path, pg_url)
+    assert done.ranked > 0 and "rows of ranked play" in str(done)
+    target = await Store.open(pg_url)
+    try:
+        assert await target.get_ranked_settings(GUILD) == RankedSettings(GUILD, 42, 3)
+        assert [e.user_id for e in await target.queue_of_guild(GUILD)] == [9]
+        assert len(await target.rank_changes_of_game(game_id)) == 4
+        assert await target.unapplied_ranked_games() == []  # counted there, counted here
+        assert await target.apply_ranked_game(game_id) == await target.rank_changes_of_game(game_id)
+        rows = await target.ranked_standings(GUILD, "riichi", [1, 2])
+        assert (rows[1].level, rows[2].points) == (1, 15)
+    finally:
+        await target.close()
