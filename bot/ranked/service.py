@@ -128,8 +128,9 @@ class QueueService:
         when woken)."""
         now = self.m.clock.now()
         for match, dropped in await self.store.expire_matches(now):
-            self.pending.pop(match.match_id, None)
             await self._timed_out(match, dropped)
+        # past deadlines are done with: expired just now, or opened or expired by another process
+        self.pending = {match_id: at for match_id, at in self.pending.items() if at >= now}
         keys = await self.store.queue_keys()
         for guild_id, game, length in keys:
             settings = await self.store.get_ranked_settings(guild_id)
