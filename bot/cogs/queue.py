@@ -107,7 +107,7 @@ class QueueCog(commands.Cog):
                 waiting = [e for e in await store.queue_of_guild(guild) if e.game == game.value]
                 await self._say(interaction, t(lang, "queue.joined", game=t(lang, MODES[game.value].title_key),
                                                rank=rank_text(lang, level), count=len(waiting)))
-                self.bot.queue.wake()
+                self.bot.queue.joined(interaction)
                 return
         shown = t(lang, MODES[existing.game].title_key)
         key = "queue.already_matched" if existing.status == "matched" else "queue.already"

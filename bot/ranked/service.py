@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 READY_SECONDS = 30.0
 POLL = 5.0  # with several processes: how often to look for what another process left
+JOIN_USABLE = 14 * 60.0  # an interaction's follow-ups work for 15 minutes; keep a margin
 FILL_SEATS = {"holdem": 4}  # a CPU-filled hold'em table has this many seats; mahjong has four
 def ranked_pick(game: str, seated: Collection[int] = ()) -> Any:
     """The store's ``pick`` for full-human matches: :func:`bot.ranked.matching.find_matches` over
@@ -70,6 +71,7 @@ class QueueService:
         self._task: asyncio.Task[None] | None = None
         self.pending: dict[str, float] = {}  # match id -> its Ready deadline, for matches made here
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.joins: dict[int, tuple[discord.Interaction, float]] = {}  # user -> their /queue join, while usable
 
     @property
     def store(self) -> Any:
@@ -94,6 +96,14 @@ class QueueService:
         task = asyncio.create_task(coro)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    def joined(self, interaction: discord.Interaction) -> None:
+        """Keep a player's ``/queue join`` interaction: for 15 minutes its follow-ups can answer
+        them privately where their DMs are closed."""
+        now = self.m.clock.now()
+        self.joins = {u: (i, at) for u, (i, at) in self.joins.items() if now - at < JOIN_USABLE}
+        self.joins[interaction.user.id] = (interaction, now)
+        self.wake()
 
     def wake(self) -> None:
         self.ensure_running()
@@ -162,8 +172,9 @@ class QueueService:
     # ---- telling players ----------------------------------------------------------------------
 
     async def _dm(self, entry: QueueEntry, content: str, view: discord.ui.View | None = None) -> None:
-        """A private message through the outbox; where DMs are closed, a message in the channel
-        the player joined from that mentions them (the Ready button answers them alone)."""
+        """A private message through the outbox. Where DMs are closed: a private follow-up of their
+        ``/queue join`` if it is recent enough, else a message in the channel they joined from that
+        mentions them (the Ready button answers them alone)."""
         dm = await self.m.effects.dm_channel_id(entry.user_id)
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         if dm is not None:
@@ -172,6 +183,13 @@ class QueueService:
                                                 priority=Priority.PROMPT)
             if sent.ok or sent.reason is not Reason.FORBIDDEN:
                 return
+        held = self.joins.get(entry.user_id)
+        if held is not None and self.m.clock.now() - held[1] < JOIN_USABLE:
+            try:  # an interaction follow-up: outside the outbox's budget, as every answer is
+                await held[0].followup.send(content, ephemeral=True, **extra)
+                return
+            except discord.HTTPException as e:
+                log.info("queue: no private follow-up for %s (%s)", entry.user_id, e)
         if not entry.channel_id:
             return
         where = self.bot.get_partial_messageable(entry.channel_id)

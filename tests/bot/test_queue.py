@@ -340,23 +340,26 @@ async def test_a_ranked_players_badge_shows_in_a_hand_opened_lobby(fake: FakeDis
     assert "P2 · 3d" in str(fake.channel_messages()[-1].embeds)
 
 
-async def test_closed_dms_get_the_ready_button_in_the_channel_they_joined_from(
+async def test_closed_dms_get_the_ready_button_privately_or_in_the_channel_they_joined_from(
         fake: FakeDiscord, start_bot: StartBot) -> None:  # D79
     bot = await ranked_bot(fake, start_bot)
     for n in range(4):
         await join(fake, bot, n)
-    fake.fail("POST", r"/channels/\d+/messages", 403, code=50007)  # the first Ready DM is refused
-    await fake.until(lambda: sum(ready_prompt(fake, u) is not None for u in USERS[:4]) == 3)
-    [closed] = [n for n, u in enumerate(USERS[:4]) if ready_prompt(fake, u) is None]
-    here = await fake.until(lambda: next((m for m in fake.channel_messages(CHANNELS[closed]) if any(
+    bot.queue.joins.pop(USERS[0])  # P1's join is too old to answer privately (15 minutes)
+    fake.fail("POST", r"/channels/\d+/messages", 403, code=50007, times=4)  # every Ready DM is refused
+    here = await fake.until(lambda: next((m for m in fake.channel_messages(CHANNELS[0]) if any(
         b["custom_id"].startswith("jp:q:") for b in m.buttons())), None))
-    assert f"<@{USERS[closed]}>" in here.content and "DMs are closed" in here.content
+    assert f"<@{USERS[0]}>" in here.content and "DMs are closed" in here.content
+    for user in USERS[1:4]:  # the others' joins are recent: a private follow-up
+        private = await fake.until(lambda u=user: next((m for m in fake.ephemerals(u) if any(  # type: ignore[misc]
+            b["custom_id"].startswith("jp:q:") for b in m.buttons())), None))
+        assert "Press **Ready**" in private.content
     stranger = fake.click(bot, USERS[5], here, here.button(prefix="jp:q:")["custom_id"])
     await fake.answered(stranger)
     assert "another player" in fake.last_reply(USERS[5]).content
-    token = fake.click(bot, USERS[closed], here, here.button(prefix="jp:q:")["custom_id"])
+    token = fake.click(bot, USERS[0], here, here.button(prefix="jp:q:")["custom_id"])
     await fake.answered(token)
-    match = await bot.store.queue_entry(USERS[closed])
+    match = await bot.store.queue_entry(USERS[0])
     assert match is not None and match.ready_id is not None
 
 
