@@ -89,17 +89,20 @@ def _claim(db: sqlite3.Connection, key: tuple[int, str, str], now: float, ready_
         rows = db.execute(f"SELECT {CLAIMED} WHERE q.guild_id = ? AND q.game = ? AND q.length = ? "
                           "AND q.status = 'waiting' ORDER BY q.joined_at", key).fetchall()
         matches: list[Match] = []
+        inserts: list[tuple[Any, ...]] = []
+        updates: list[tuple[str, int]] = []
         for table in pick([entry_row(r) for r in rows], now):
-            match_id = uuid.uuid4().hex[:16]
-            players = [replace(e, status=MATCHED, match_id=match_id) for e in table]
-            db.execute(f"INSERT INTO ranked_matches ({MATCH}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)",
-                       (match_id, *key, now, now + ready_for, secrets.token_hex(32), READY, int(ranked),
-                        json.dumps([entry_json(e) for e in table])))
-            db.executemany("UPDATE queue_entries SET status = 'matched', match_id = ?, ready_id = NULL "
-                           "WHERE user_id = ?", [(match_id, e.user_id) for e in table])
-            matches.append(Match(match_id, key[0], key[1], key[2], now, now + ready_for, "", READY, ranked,
-                                 players))
-        return [_match(db, m.match_id) or m for m in matches]
+            match_id, secret = uuid.uuid4().hex[:16], secrets.token_hex(32)
+            inserts.append((match_id, *key, now, now + ready_for, secret, READY, int(ranked),
+                            json.dumps([entry_json(e) for e in table])))
+            updates += [(match_id, e.user_id) for e in table]
+            matches.append(Match(match_id, key[0], key[1], key[2], now, now + ready_for, secret, READY, ranked,
+                                 [replace(e, status=MATCHED, match_id=match_id) for e in table]))
+        db.executemany(f"INSERT INTO ranked_matches ({MATCH}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)",
+                       inserts)  # in one statement each: a big queue's claim holds the store briefly
+        db.executemany("UPDATE queue_entries SET status = 'matched', match_id = ?, ready_id = NULL WHERE user_id = ?",
+                       updates)
+        return matches
 
 
 def _match(db: sqlite3.Connection, match_id: str) -> Match | None:
