@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import secrets
 import uuid
+from dataclasses import replace
 from typing import Any
 
 import asyncpg
@@ -115,18 +116,22 @@ class PostgresRanked(RankedStore):
             rows = await conn.fetch(
                 f"""SELECT {CLAIMED} WHERE q.guild_id = $1 AND q.game = $2 AND q.length = $3
                     AND q.status = 'waiting' ORDER BY q.joined_at FOR UPDATE OF q SKIP LOCKED""", guild_id, game, length)
-            ids: list[str] = []
+            matches: list[Match] = []
+            inserts: list[tuple[Any, ...]] = []
+            updates: list[tuple[str, int]] = []
             for table in pick([entry_row(r) for r in rows], now):
-                match_id = uuid.uuid4().hex[:16]
-                await conn.execute(
-                    f"INSERT INTO ranked_matches ({MATCH}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, "
-                    "NULL, NULL)", match_id, guild_id, game, length, now, now + ready_for, secrets.token_hex(32),
-                    READY, ranked, json.dumps([entry_json(e) for e in table]))
-                await conn.execute("UPDATE queue_entries SET status = $1, match_id = $2, ready_id = NULL "
-                                   "WHERE user_id = ANY($3::bigint[])", MATCHED, match_id, [e.user_id for e in table])
-                ids.append(match_id)
-            found = [await _match(conn, m) for m in ids]
-            return [m for m in found if m is not None]
+                match_id, secret = uuid.uuid4().hex[:16], secrets.token_hex(32)
+                inserts.append((match_id, guild_id, game, length, now, now + ready_for, secret, READY, ranked,
+                                json.dumps([entry_json(e) for e in table])))
+                updates += [(match_id, e.user_id) for e in table]
+                matches.append(Match(match_id, guild_id, game, length, now, now + ready_for, secret, READY, ranked,
+                                     [replace(e, status=MATCHED, match_id=match_id) for e in table]))
+            await conn.executemany(
+                f"INSERT INTO ranked_matches ({MATCH}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, "
+                "NULL, NULL)", inserts)
+            await conn.executemany("UPDATE queue_entries SET status = 'matched', match_id = $1, ready_id = NULL "
+                                   "WHERE user_id = $2", updates)
+            return matches
 
     async def get_match(self, match_id: str) -> Match | None:
         async with self._pool.acquire() as conn:
