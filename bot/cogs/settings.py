@@ -114,6 +114,22 @@ class SettingButton(ui.DynamicItem[ui.Button[ui.View]], template=r"jp:s:(?P<name
         await interaction.response.edit_message(**settings_message(lang, settings))
 
 
+class TextChannelOption(app_commands.Transformer):
+    """A text channel option taken as Discord resolved it (its id and mention are all that is
+    needed), so a channel not in the bot's cache is still accepted."""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.channel
+
+    @property
+    def channel_types(self) -> list[discord.ChannelType]:
+        return [discord.ChannelType.text]
+
+    async def transform(self, interaction: discord.Interaction, value: Any) -> Any:
+        return value
+
+
 class SettingsCog(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
@@ -146,7 +162,8 @@ class SettingsCog(commands.Cog):
     @app_commands.rename(channel=ls("opt.channel"), cpu_fill=ls("opt.cpu_fill"))
     @app_commands.describe(channel=ls("opt.channel.desc"), cpu_fill=ls("opt.cpu_fill.desc"))
     @app_commands.checks.has_permissions(manage_guild=True)
-    async def ranked(self, interaction: discord.Interaction, channel: discord.TextChannel | None = None,
+    async def ranked(self, interaction: discord.Interaction,
+                     channel: app_commands.Transform[Any, TextChannelOption] | None = None,
                      cpu_fill: app_commands.Range[int, 0, 240] | None = None) -> None:
         """Where ranked tables open (a thread each); without a channel ranked play is off."""
         assert interaction.guild_id is not None

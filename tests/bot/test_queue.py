@@ -394,3 +394,44 @@ async def test_a_restart_during_ready_still_times_the_match_out(fake: FakeDiscor
     await fake.run_for(45)
     assert [(e.user_id, e.status) for e in await again.store.queue_of_guild(GUILD_ID)] == [(USERS[0], "waiting")]
     await fake.until(partial(told, fake, USERS[1], "did not press Ready"))
+
+
+def settings_ranked(fake: FakeDiscord, bot: JanpoBot, user: int, channel: int | None, cpu_fill: int | None) -> str:
+    """``/settings ranked channel:#… cpu_fill:…`` as Discord sends it (a channel option is resolved)."""
+    options: list[dict[str, Any]] = []
+    resolved: dict[str, Any] = {}
+    if channel is not None:
+        options.append({"name": "channel", "type": 7, "value": str(channel)})
+        resolved = {"channels": {str(channel): {"id": str(channel), "type": 0, "name": "ranked", "permissions": "0",
+                                                "guild_id": str(GUILD_ID)}}}
+    if cpu_fill is not None:
+        options.append({"name": "cpu_fill", "type": 4, "value": cpu_fill})
+    payload = fake._base(2, user, "en-US", CHANNELS[0], dm=False)
+    payload["data"] = {"id": str(fake.next_id()), "name": "settings", "type": 1, "resolved": resolved,
+                       "options": [{"name": "ranked", "type": 1, "options": options}]}
+    state: Any = bot._connection
+    state.parse_interaction_create(payload)
+    return str(payload["token"])
+
+
+async def test_settings_ranked_needs_manage_server_and_turns_ranked_play_on_and_off(
+        fake: FakeDiscord, start_bot: StartBot) -> None:
+    import discord
+
+    bot = await ranked_bot(fake, start_bot)
+    await bot.sync_commands(None)
+    sent = next(c.payload for c in fake.calls if c.method == "PUT")
+    group = next(c for c in sent if c["name"] == "settings")
+    ranked = next(o for o in group["options"] if o["name"] == "ranked")
+    assert [o.get("channel_types") for o in ranked["options"] if o["name"] == "channel"] == [[0]]  # text only
+    await bot.store.set_ranked_settings(RankedSettings(GUILD_ID))
+    await fake.answered(settings_ranked(fake, bot, USERS[0], RANKED, 5))
+    assert (await bot.store.get_ranked_settings(GUILD_ID)).channel_id is None  # not a server manager
+    fake.member_permissions = discord.Permissions(manage_guild=True).value
+    await fake.answered(settings_ranked(fake, bot, USERS[0], RANKED, 5))
+    reply = fake.last_reply(USERS[0]).content
+    assert f"threads of <#{RANKED}>" in reply and "After 5 minutes" in reply
+    assert await bot.store.get_ranked_settings(GUILD_ID) == RankedSettings(GUILD_ID, RANKED, 5)
+    await fake.answered(settings_ranked(fake, bot, USERS[0], None, None))
+    assert "Ranked play is off" in fake.last_reply(USERS[0]).content
+    assert "Ranked play is off" in await join(fake, bot, 1)
