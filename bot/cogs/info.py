@@ -52,6 +52,7 @@ def help_embeds(lang: str) -> list[discord.Embed]:
     listed = t(lang, "help.commands") + "\n" + t(lang, "ops.help.admin") + "\n" + t(lang, "league.help")
     commands_embed = discord.Embed(title=t(lang, "help.commands_title"), description=listed,
                                    colour=discord.Colour.dark_green())
+    commands_embed.add_field(name=t(lang, "help.ranked_title"), value=t(lang, "help.ranked"), inline=False)
     commands_embed.add_field(name=t(lang, "help.legend_title"), value=t(lang, "help.legend"), inline=False)
     commands_embed.add_field(name=t(lang, "help.fair_title"), value=t(lang, "help.fair"), inline=False)  # D69
     return [tour, commands_embed]
