@@ -60,11 +60,11 @@ class SQLiteLeagues(LeagueStore):
     _db: aiosqlite.Connection
     _lock: asyncio.Lock
 
-    async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
+    async def _league_rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
         async with self._lock:
             return list(await self._db.execute_fetchall(sql, args))
 
-    async def _tx(self, work: Callable[[], Awaitable[T]]) -> T:
+    async def _league_tx(self, work: Callable[[], Awaitable[T]]) -> T:
         async with self._lock:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -91,16 +91,16 @@ class SQLiteLeagues(LeagueStore):
             return cursor.lastrowid
 
     async def get_league(self, league_id: int) -> League | None:
-        rows = await self._rows(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE league_id = ?", (league_id,))
+        rows = await self._league_rows(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE league_id = ?", (league_id,))
         return league_of(rows[0]) if rows else None
 
     async def find_league(self, guild_id: int, name: str) -> League | None:
-        rows = await self._rows(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? AND name_key = ?",
+        rows = await self._league_rows(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? AND name_key = ?",
                                 (guild_id, name.casefold()))
         return league_of(rows[0]) if rows else None
 
     async def open_leagues(self) -> list[League]:
-        rows = await self._rows(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE status <> 'ended' ORDER BY league_id")
+        rows = await self._league_rows(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE status <> 'ended' ORDER BY league_id")
         return [league_of(r) for r in rows]
 
     async def update_league(self, league_id: int, *, status: str | None = None, expect: str | None = None,
@@ -122,7 +122,7 @@ class SQLiteLeagues(LeagueStore):
                 """INSERT INTO league_players (league_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)
                    ON CONFLICT DO NOTHING""", (league_id, user_id, name, time.time()))
             return "ok" if cursor.rowcount == 1 else "twice"
-        return await self._tx(work)
+        return await self._league_tx(work)
 
     async def leave_league(self, league_id: int, user_id: int) -> str:
         async def work() -> str:
@@ -132,10 +132,10 @@ class SQLiteLeagues(LeagueStore):
             cursor = await self._db.execute("DELETE FROM league_players WHERE league_id = ? AND user_id = ?",
                                             (league_id, user_id))
             return "ok" if cursor.rowcount == 1 else "absent"
-        return await self._tx(work)
+        return await self._league_tx(work)
 
     async def league_players(self, league_id: int) -> list[LeaguePlayer]:
-        rows = await self._rows("""SELECT user_id, name, joined_at FROM league_players WHERE league_id = ?
+        rows = await self._league_rows("""SELECT user_id, name, joined_at FROM league_players WHERE league_id = ?
                                    ORDER BY joined_at, rowid""", (league_id,))
         return [LeaguePlayer(int(r[0]), r[1], _time(r[2])) for r in rows]
 
@@ -152,15 +152,15 @@ class SQLiteLeagues(LeagueStore):
                 [(league_id, round_no, t.table_no, _json(t.seats), t.status, t.table_id, t.game_id, _json(t.state),
                   _json(t.results)) for t in tables])
             return True
-        return await self._tx(work)
+        return await self._league_tx(work)
 
     async def league_rounds(self, league_id: int) -> list[LeagueRound]:
-        rows = await self._rows("""SELECT round, forced, playoff, seated_at FROM league_rounds WHERE league_id = ?
+        rows = await self._league_rows("""SELECT round, forced, playoff, seated_at FROM league_rounds WHERE league_id = ?
                                    ORDER BY round""", (league_id,))
         return [LeagueRound(int(r[0]), bool(r[1]), bool(r[2]), _time(r[3])) for r in rows]
 
     async def league_tables(self, league_id: int, round_no: int | None = None) -> list[LeagueTable]:
-        rows = await self._rows(
+        rows = await self._league_rows(
             f"""SELECT {TABLE_COLUMNS} FROM league_tables WHERE league_id = ? AND (? IS NULL OR round = ?)
                 ORDER BY round, table_no""", (league_id, round_no, round_no))
         return [table_of(r) for r in rows]
@@ -206,19 +206,19 @@ class SQLiteLeagues(LeagueStore):
             assert cursor.lastrowid is not None
             return LeagueFix(cursor.lastrowid, league_id, game_id, by_user, reason, json.loads(rows[0][0]), results,
                              _time(now))
-        return await self._tx(work)
+        return await self._league_tx(work)
 
     async def league_fixes(self, league_id: int) -> list[LeagueFix]:
-        rows = await self._rows("""SELECT fix_id, league_id, game_id, by_user, reason, before, after, fixed_at
+        rows = await self._league_rows("""SELECT fix_id, league_id, game_id, by_user, reason, before, after, fixed_at
                                    FROM league_fixes WHERE league_id = ? ORDER BY fix_id""", (league_id,))
         return [fix_of(r) for r in rows]
 
     async def league_game_in_channel(self, channel_id: int) -> int | None:
-        rows = await self._rows("SELECT max(game_id) FROM games WHERE channel_id = ?", (channel_id,))
+        rows = await self._league_rows("SELECT max(game_id) FROM games WHERE channel_id = ?", (channel_id,))
         return None if not rows or rows[0][0] is None else int(rows[0][0])
 
     async def get_league_role(self, guild_id: int) -> int | None:
-        rows = await self._rows("SELECT role_id FROM league_roles WHERE guild_id = ?", (guild_id,))
+        rows = await self._league_rows("SELECT role_id FROM league_roles WHERE guild_id = ?", (guild_id,))
         return int(rows[0][0]) if rows else None
 
     async def set_league_role(self, guild_id: int, role_id: int | None) -> None:
