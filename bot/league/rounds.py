@@ -149,11 +149,16 @@ async def open_table(svc: LeagueService, league: League, lt: LeagueTable, start_
         host_id=league.organiser_id, options=league.options, timer=int(league.settings.get("timer", 30)),
         level=league.settings.get("level", "normal"), lang=lang, purpose=purpose(lt),
         secret=bytes.fromhex(lt.state["secret"]), joins=[(int(u), int(i)) for u, i in lt.state.get("ready", [])])
+    # claimed first: of two processes whose timers both fire, one opens the table
+    if not await svc.store.update_league_table(lt.league_id, lt.round, lt.table_no, status="playing",
+                                               expect="seated"):
+        return False
     session = await seated.open_seated(m, table, start_id)
     if session is None:
+        await svc.store.update_league_table(lt.league_id, lt.round, lt.table_no, status="seated", expect="playing")
         return False
     lt.status, lt.table_id = "playing", table.table_id
-    await svc.store.update_league_table(lt.league_id, lt.round, lt.table_no, status="playing", table_id=table.table_id)
+    await svc.store.update_league_table(lt.league_id, lt.round, lt.table_no, table_id=table.table_id)
     return True
 
 
@@ -233,8 +238,16 @@ async def reconcile(svc: LeagueService, league: League) -> None:
             if thread is None or lt.state.get("message") is None:
                 await post(svc, league, lt)
             continue
-        assert lt.table_id is not None
-        if lt.table_id in svc.m.sessions or await store.load_table(lt.table_id) is not None:
+        if lt.table_id is None:  # claimed, then a restart before the table's id was written
+            live = await store.table_in_channel(int(thread)) if thread is not None else None
+            if live is not None:
+                lt.table_id = live
+                await store.update_league_table(lt.league_id, lt.round, lt.table_no, table_id=live)
+                continue
+            if thread is None or await store.league_game_in_channel(int(thread)) is None:
+                await store.update_league_table(lt.league_id, lt.round, lt.table_no, status="seated", expect="playing")
+                continue  # not opened: it opens on Ready or at its time again
+        elif lt.table_id in svc.m.sessions or await store.load_table(lt.table_id) is not None:
             continue  # still being played
         game_id = await store.league_game_in_channel(int(thread)) if thread is not None else None
         if game_id is not None:
