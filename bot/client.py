@@ -14,12 +14,16 @@ from bot.cogs.admin import AdminCog
 from bot.cogs.history import HistoryCog
 from bot.cogs.info import InfoCog
 from bot.cogs.leaderboard import LeaderboardCog
+from bot.cogs.league import LeagueCog
 from bot.cogs.learn import LearnCog
+from bot.cogs.queue import QueueCog
 from bot.cogs.settings import SettingsCog
 from bot.cogs.tables import TablesCog
 from bot.config import Config
 from bot.i18n import CAPTIONS, language_of, t
 from bot.i18n.translator import CatalogTranslator
+from bot.league.buttons import LEAGUE_ITEMS
+from bot.league.service import LeagueService
 from bot.ops import status
 from bot.ops.health import Readiness
 from bot.ops.sampler import Sampler
@@ -28,6 +32,7 @@ from bot.play import drain
 from bot.play.buttons import DYNAMIC_ITEMS
 from bot.play.cpu import Decisions
 from bot.play.manager import TableManager
+from bot.ranked.service import QueueService
 from bot.render.pool import PoolKind, RenderPool
 
 log = logging.getLogger(__name__)
@@ -90,6 +95,8 @@ class JanpoBot(commands.Bot):
         manager.setdefault("guild_cap", config.max_tables)
         manager.setdefault("decisions", Decisions(kind=decide))  # processes when there is a second core
         self.tables = TableManager(self, store, time_scale=time_scale, **manager)
+        self.queue = QueueService(self)  # ranked play: matches the stored queue, opens tables in threads
+        self.leagues = LeagueService(self)
         # Every REST call outside interaction responses, paced on the tables' own clock.
         self.outbox = Outbox(rate=config.process_rest_rate, clock=self.tables.clock)
         self.render_pool = RenderPool(kind=render, texts=tuple(CAPTIONS.values()))
@@ -105,9 +112,9 @@ class JanpoBot(commands.Bot):
         self.tables.store = self.store
         await self.tree.set_translator(CatalogTranslator())
         for cog in (TablesCog(self), InfoCog(self), SettingsCog(self), LeaderboardCog(self), HistoryCog(self),
-                    LearnCog(self), AdminCog(self)):
+                    LearnCog(self), AdminCog(self), QueueCog(self), LeagueCog(self)):
             await self.add_cog(cog)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *LEAGUE_ITEMS)
         if self.render_pool.kind != "inline":
             await self.render_pool.start()  # workers warmed before the first picture is wanted
         if self.tables.decisions.kind != "inline":
@@ -116,6 +123,8 @@ class JanpoBot(commands.Bot):
             await self.tables.start()
             resumed = await self.tables.resume_all()
             log.info("resumed %d unfinished tables", resumed)
+            await self.queue.start()
+            await self.leagues.resume()
         status.describe(self)
         if self.handle_sigterm:
             drain.on_sigterm(self)
@@ -158,6 +167,11 @@ class JanpoBot(commands.Bot):
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server: its tables are closed (stored as stopped), nothing retries."""
         self.tables.guild_gone(guild.id)
+
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """A player who leaves the server leaves its ranked queue (sent only with the members intent;
+        without it, a Ready they cannot answer takes them out)."""
+        await self.queue.member_left(payload.guild_id, payload.user.id)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         self.tables.gone(channel.id)

@@ -49,9 +49,10 @@ def help_embeds(lang: str) -> list[discord.Embed]:
                          colour=discord.Colour.dark_green())
     for game, key in HOWTO_KEYS.items():
         tour.add_field(name=t(lang, GAME_KEYS[game]), value=t(lang, key), inline=False)
-    listed = t(lang, "help.commands") + "\n" + t(lang, "ops.help.admin")
+    listed = t(lang, "help.commands") + "\n" + t(lang, "ops.help.admin") + "\n" + t(lang, "league.help")
     commands_embed = discord.Embed(title=t(lang, "help.commands_title"), description=listed,
                                    colour=discord.Colour.dark_green())
+    commands_embed.add_field(name=t(lang, "help.ranked_title"), value=t(lang, "help.ranked"), inline=False)
     commands_embed.add_field(name=t(lang, "help.legend_title"), value=t(lang, "help.legend"), inline=False)
     commands_embed.add_field(name=t(lang, "help.fair_title"), value=t(lang, "help.fair"), inline=False)  # D69
     return [tour, commands_embed]

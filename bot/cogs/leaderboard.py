@@ -19,6 +19,7 @@ from discord import app_commands, ui
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.cogs.queue import ladder_text, ranked_fields
 from bot.cogs.tables import GAME_CHOICES
 from bot.i18n import language_of, t
 from bot.i18n.translator import ls
@@ -27,6 +28,7 @@ from bot.results.format import GAME_KEYS, PERIOD_KEYS, game_name, leaderboard_li
 from bot.results.plot import rating_png
 
 PAGE_SIZE = 10
+ORDER_CHOICES = [Choice(name=ls("order.rating"), value="rating"), Choice(name=ls("order.rank"), value="rank")]
 PERIOD_CHOICES = [
     Choice(name=ls("period.all"), value="all"),
     Choice(name=ls("period.month"), value="month"),
@@ -92,16 +94,21 @@ class LeaderboardCog(commands.Cog):
 
     @app_commands.command(name=ls("cmd.leaderboard"), description=ls("cmd.leaderboard.desc"))
     @app_commands.guild_only()
-    @app_commands.rename(game=ls("opt.game"), period=ls("opt.period"))
-    @app_commands.describe(game=ls("opt.leaderboard_game.desc"), period=ls("opt.period.desc"))
-    @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES)
+    @app_commands.rename(game=ls("opt.game"), period=ls("opt.period"), order=ls("opt.order"))
+    @app_commands.describe(game=ls("opt.leaderboard_game.desc"), period=ls("opt.period.desc"),
+                           order=ls("opt.order.desc"))
+    @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES, order=ORDER_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, game: Choice[str],
-                          period: Choice[str] | None = None) -> None:
+                          period: Choice[str] | None = None, order: Choice[str] | None = None) -> None:
         if interaction.guild_id is None:
             await interaction.response.send_message(t(language_of(interaction.locale), "res.guild_only"),
                                                     ephemeral=True)
             return
         lang = await self.bot.table_language(interaction)
+        if order is not None and order.value == "rank":  # the dan ladder (ranked play)
+            text = await ladder_text(self.bot.store, lang, interaction.guild_id, game.value)
+            await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+            return
         embed, view = await leaderboard_page(self.bot.store, lang, interaction.guild_id, game.value,
                                              period.value if period else "all", 0)
         if view is None:
@@ -132,6 +139,8 @@ class LeaderboardCog(commands.Cog):
         embed = discord.Embed(title=title, colour=discord.Colour.dark_green())
         for name, value in stats_fields(lang, record):
             embed.add_field(name=name, value=value, inline=True)
+        for name, value in await ranked_fields(self.bot.store, lang, interaction.guild_id, who.id, mode):
+            embed.add_field(name=t(lang, "ranked.field") + f" · {name}", value=value, inline=False)
         series: dict[str, list[float]] = {}
         for rated in sorted(record.ratings):
             points = await self.bot.store.rating_history(interaction.guild_id, who.id, rated)

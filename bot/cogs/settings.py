@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.comfort import DISPLAY, SWITCHES, UserSettings
 from bot.i18n import language_of, t
 from bot.i18n.translator import ls
+from bot.storage.ranked import RankedSettings
 
 LANGUAGE_CHOICES = [
     Choice(name=ls("lang.auto"), value="auto"),
@@ -113,6 +114,22 @@ class SettingButton(ui.DynamicItem[ui.Button[ui.View]], template=r"jp:s:(?P<name
         await interaction.response.edit_message(**settings_message(lang, settings))
 
 
+class TextChannelOption(app_commands.Transformer):
+    """A text channel option taken as Discord resolved it (its id and mention are all that is
+    needed), so a channel not in the bot's cache is still accepted."""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.channel
+
+    @property
+    def channel_types(self) -> list[discord.ChannelType]:
+        return [discord.ChannelType.text]
+
+    async def transform(self, interaction: discord.Interaction, value: Any) -> Any:
+        return value
+
+
 class SettingsCog(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
@@ -141,8 +158,38 @@ class SettingsCog(commands.Cog):
         key = "settings.language_auto" if value is None else "settings.language_set"
         await interaction.response.send_message(t(lang, key, language=t(lang, LANGUAGE_KEYS[shown])), ephemeral=True)
 
+    @settings.command(name=ls("cmd.settings.ranked"), description=ls("cmd.settings.ranked.desc"))
+    @app_commands.rename(channel=ls("opt.channel"), cpu_fill=ls("opt.cpu_fill"))
+    @app_commands.describe(channel=ls("opt.channel.desc"), cpu_fill=ls("opt.cpu_fill.desc"))
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def ranked(self, interaction: discord.Interaction,
+                     channel: app_commands.Transform[Any, TextChannelOption] | None = None,
+                     cpu_fill: app_commands.Range[int, 0, 240] | None = None) -> None:
+        """Where ranked tables open (a thread each); without a channel ranked play is off."""
+        assert interaction.guild_id is not None
+        lang = language_of(interaction.locale)
+        minutes = cpu_fill or None
+        await self.bot.store.set_ranked_settings(RankedSettings(interaction.guild_id, channel.id if channel else None,
+                                                                minutes))
+        if channel is None:
+            await interaction.response.send_message(t(lang, "settings.ranked_off"), ephemeral=True)
+            return
+        lines = [t(lang, "settings.ranked_on", channel=channel.mention)]
+        if minutes:
+            lines.append(t(lang, "settings.ranked_fill", minutes=minutes))
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        self.bot.queue.wake()
+
     @settings.command(name=ls("cmd.settings.me"), description=ls("cmd.settings.me.desc"))
     async def me(self, interaction: discord.Interaction) -> None:
         lang = language_of(interaction.locale)
         settings = await load(self.bot, interaction.user.id)
         await interaction.response.send_message(ephemeral=True, **settings_message(lang, settings))
+
+    # Leagues: who may organise them besides Manage Server (bot.league.service.organiser).
+    @settings.command(name=ls("cmd.settings.league_role"), description=ls("cmd.settings.league_role.desc"))
+    @app_commands.rename(role=ls("opt.league_role"))
+    @app_commands.describe(role=ls("opt.league_role.desc"))
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def league_role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
+        await self.bot.leagues.set_role(interaction, role)

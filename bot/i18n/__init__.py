@@ -9,12 +9,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.i18n import captions_ko, en, ko, ops_en, ops_ko, results_en, results_ko, words_en, words_ko
+from bot.i18n import (
+    captions_ko,
+    en,
+    ko,
+    league_en,
+    league_ko,
+    ops_en,
+    ops_ko,
+    ranked_en,
+    ranked_ko,
+    results_en,
+    results_ko,
+    words_en,
+    words_ko,
+)
 from bot.render.texts import DEFAULT_TEXTS
 
 CATALOGS: dict[str, Mapping[str, str]] = {
-    "en": {**en.MESSAGES, **results_en.MESSAGES, **words_en.MESSAGES, **ops_en.MESSAGES},
-    "ko": {**ko.MESSAGES, **results_ko.MESSAGES, **words_ko.MESSAGES, **ops_ko.MESSAGES},
+    "en": {**en.MESSAGES, **results_en.MESSAGES, **words_en.MESSAGES, **ops_en.MESSAGES, **ranked_en.MESSAGES,
+           **league_en.MESSAGES},
+    "ko": {**ko.MESSAGES, **results_ko.MESSAGES, **words_ko.MESSAGES, **ops_ko.MESSAGES, **ranked_ko.MESSAGES,
+           **league_ko.MESSAGES},
 }
 CAPTIONS: dict[str, Mapping[str, str]] = {"en": DEFAULT_TEXTS, "ko": captions_ko.CAPTIONS}
 """Captions drawn on images, keyed as ``bot.render.texts``; English is the renderer's own default."""

@@ -24,6 +24,7 @@ from bot.play.modes import mode
 from bot.play.session import TableSession
 from bot.play.table import DEFAULT_BANK, Seat, Table
 from bot.play.turns import Outcome
+from bot.ranked.words import seat_name
 from engine import fairness
 from engine.base import IllegalMove
 from engine.rng import new_seed
@@ -53,9 +54,10 @@ async def new_table(m: TableManager, interaction: discord.Interaction, game: str
         return await answer(interaction, "err.lobby_open")
     if await m.tables_in_guild(interaction.guild_id, len(guild)) >= m.guild_cap:
         return await answer(interaction, "err.guild_full", count=m.guild_cap)
+    name = await seat_name(m.store, interaction.guild_id, game, user.id, user.display_name, table_lang)
     table = Table(secrets.token_hex(4), interaction.guild_id, interaction.channel_id, game, user.id,
                   options=options, timer=timer, level=level, lang=table_lang, seating=seating, assist=assist,
-                  seats=[Seat(user.id, user.display_name, lang=language_of(interaction.locale))])
+                  seats=[Seat(user.id, name, lang=language_of(interaction.locale))])
     if m.seeds is None:  # the fair shuffle (D69); a fixed sequence of seeds is for tests and benchmarks
         table.fair_open(fairness.new_secret(), interaction.id)
     session = m.register(table)
@@ -135,14 +137,17 @@ Error = tuple[str, dict[str, Any]]
 async def _change(m: TableManager, session: TableSession, interaction: discord.Interaction,
                   action: str) -> tuple[Error | None, Outcome | None]:
     """The lobby transition, under the lock: (the error to answer, or the outcome of Start)."""
-    key, outcome = await _change_locked(m, session, interaction, action)
+    table = session.table
+    name = await seat_name(m.store, table.guild_id, table.game_name, interaction.user.id,
+                           interaction.user.display_name, table.lang) if action == "join" else ""
+    key, outcome = await _change_locked(m, session, interaction, action, name)
     if isinstance(key, tuple):
         return key, None
     return ((key, {}) if key else None), outcome
 
 
 async def _change_locked(m: TableManager, session: TableSession, interaction: discord.Interaction,
-                         action: str) -> tuple[str | Error | None, Outcome | None]:
+                         action: str, name: str) -> tuple[str | Error | None, Outcome | None]:
     table = session.table
     user = interaction.user
     async with session.lock:
@@ -155,7 +160,7 @@ async def _change_locked(m: TableManager, session: TableSession, interaction: di
                 return "lobby.already", None
             if len(table.seats) >= capacity:
                 return "lobby.full", None
-            table.seats.append(Seat(user.id, user.display_name, lang=language_of(interaction.locale)))
+            table.seats.append(Seat(user.id, name, lang=language_of(interaction.locale)))  # with a rank badge
             table.fair_join(user.id, interaction.id)
         elif action == "leave":
             if not seated:

@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
+from bot.storage.league_base import LeagueStore
+from bot.storage.ranked import RankedStore
+
 if TYPE_CHECKING:
     from bot.storage.writer import Write, Writer
 
@@ -230,8 +233,12 @@ class MoveConflict(StoreError):
         super().__init__(f"table {table_id!r}: a write expected {expected} moves stored, but {have}")
 
 
-class Store(ABC):
-    """What the bot needs from storage. ``await Store.open(path)`` gives the default backend."""
+class Store(RankedStore, LeagueStore, ABC):
+    """What the bot needs from storage. ``await Store.open(path)`` gives the default backend.
+
+    Ranked play's part (the queue, matches, the dan ladder) is :class:`bot.storage.ranked.RankedStore`;
+    leagues' is :class:`bot.storage.league_base.LeagueStore`.
+    """
 
     @classmethod
     async def open(cls, path: str) -> Store:

@@ -24,6 +24,7 @@ from typing import Any
 from bot.storage.base import FinishedGame, SeatResult
 from bot.storage.player_stats import unflatten_stats
 from bot.storage.postgres import PostgresStore
+from bot.storage.ranked_copy import RANKED_TABLES, copy_ranked
 from bot.storage.sqlite import SQLiteStore
 
 PLAYERS = "SELECT guild_id, mode, user_id, rating, games, rank_sum, firsts, points_sum FROM players"
@@ -42,13 +43,15 @@ class Copied:
     settings: int = 0
     players_settings: int = 0
     aborted: int = 0
+    ranked: int = 0
 
     def __str__(self) -> str:
         return (f"copied {self.games:,} finished games ({self.seats:,} seats), ratings and totals of "
                 f"{self.players:,} players in {self.guilds:,} guilds (recomputed: all equal), {self.tables:,} "
                 f"tables in play ({self.moves:,} moves) and {self.settings:,} guild settings"
                 + (f", {self.players_settings:,} players' settings" if self.players_settings else "")
-                + (f", {self.aborted:,} aborted games" if self.aborted else ""))
+                + (f", {self.aborted:,} aborted games" if self.aborted else "")
+                + (f", {self.ranked:,} rows of ranked play" if self.ranked else ""))
 
 
 class CopyError(RuntimeError):
@@ -105,7 +108,8 @@ async def copy(sqlite_path: str, url: str, progress: Any = None) -> Copied:
     target = await PostgresStore.open(url)
     try:
         pool = target._pool
-        for table in ("games", "live_tables", "guild_settings", "players", "user_settings", "aborted_games"):
+        for table in ("games", "live_tables", "guild_settings", "players", "user_settings", "aborted_games",
+                      *RANKED_TABLES):
             if await pool.fetchval(f"SELECT EXISTS (SELECT 1 FROM {table})"):
                 raise CopyError(f"the target database already has rows in {table}; copy into an empty one")
         done = Copied()
@@ -126,6 +130,7 @@ async def copy(sqlite_path: str, url: str, progress: Any = None) -> Copied:
             done.tables += 1
             done.moves += len(rec.scenario.get("moves", []))
         await _copy_aborted(source, pool, done)
+        done.ranked = await copy_ranked(source._db, pool)
         for guild_id, language in await source._db.execute_fetchall("SELECT guild_id, language FROM guild_settings"):
             await target.set_guild_language(guild_id, language)
             done.settings += 1

@@ -36,10 +36,12 @@ from bot.storage.base import (
     TableRecord,
 )
 from bot.storage.finish import checked_ranks, kyoku_rows, poker_rows, stat_rows
+from bot.storage.league_postgres import PostgresLeagues
 from bot.storage.live import dumps
 from bot.storage.player_stats import build_player_stats
 from bot.storage.postgres_coord import PostgresCoordination
 from bot.storage.postgres_schema import migrate
+from bot.storage.ranked_postgres import PostgresRanked
 from bot.storage.rating import DEFAULT_RATING, cpu_rating, update
 from bot.storage.rows import ABORTED_COLUMNS, aborted_game, game_summaries, settings_object, stored_game
 from bot.storage.writer import Write
@@ -56,7 +58,7 @@ def _since(period: Period, now: datetime | None) -> datetime | None:
     return None if days is None else (now or datetime.now(UTC)) - timedelta(days=days)
 
 
-class PostgresStore(PostgresCoordination, Store):
+class PostgresStore(PostgresCoordination, PostgresRanked, PostgresLeagues, Store):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         super().__init__(pool, url)
 

@@ -33,7 +33,9 @@ from bot.storage.base import (
     TableRecord,
 )
 from bot.storage.finish import checked_ranks, kyoku_rows, poker_rows, stat_rows
+from bot.storage.league_sqlite import SQLiteLeagues
 from bot.storage.player_stats import build_player_stats
+from bot.storage.ranked_sqlite import SQLiteRanked
 from bot.storage.rows import ABORTED_COLUMNS, aborted_game, game_summaries, settings_object, stored_game
 from bot.storage.sqlite_coord import SQLiteCoordination
 from bot.storage.sqlite_rating import rate_stored_game
@@ -56,7 +58,7 @@ def _since(period: Period, now: datetime | None) -> int | None:
     return int((now or datetime.now(UTC)).timestamp()) - days * 86400
 
 
-class SQLiteStore(SQLiteCoordination, Store):
+class SQLiteStore(SQLiteCoordination, SQLiteRanked, SQLiteLeagues, Store):
     def __init__(self, db: aiosqlite.Connection, path: str = ":memory:") -> None:
         self._db = db
         self._lock = asyncio.Lock()

@@ -231,6 +231,148 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX aborted_by_guild ON aborted_games (guild_id, aborted_at, aborted_id)",
         ),
     ),
+    Migration(
+        9,
+        "ranked play: the queue, its matches, the dan ladder and the games counted on it",
+        (
+            """CREATE TABLE ranked_settings (
+                guild_id INTEGER PRIMARY KEY,
+                channel_id INTEGER,
+                cpu_fill_minutes INTEGER
+            )""",
+            """CREATE TABLE queue_entries (
+                user_id INTEGER PRIMARY KEY,
+                guild_id INTEGER NOT NULL,
+                game TEXT NOT NULL,
+                length TEXT NOT NULL,
+                joined_at REAL NOT NULL,
+                name TEXT NOT NULL,
+                level INTEGER NOT NULL,
+                lang TEXT NOT NULL,
+                channel_id INTEGER NOT NULL,
+                status TEXT NOT NULL,
+                match_id TEXT,
+                ready_id INTEGER
+            )""",
+            "CREATE INDEX queue_by_key ON queue_entries (guild_id, game, length, status, joined_at)",
+            "CREATE INDEX queue_by_match ON queue_entries (match_id) WHERE match_id IS NOT NULL",
+            """CREATE TABLE ranked_matches (
+                match_id TEXT PRIMARY KEY,
+                guild_id INTEGER NOT NULL,
+                game TEXT NOT NULL,
+                length TEXT NOT NULL,
+                created_at REAL NOT NULL,
+                ready_by REAL NOT NULL,
+                secret TEXT NOT NULL,
+                state TEXT NOT NULL,
+                ranked INTEGER NOT NULL,
+                players TEXT NOT NULL,
+                table_id TEXT,
+                thread_id INTEGER,
+                opened_at REAL
+            )""",
+            "CREATE INDEX matches_by_state ON ranked_matches (state, ready_by)",
+            "CREATE INDEX matches_by_table ON ranked_matches (table_id) WHERE table_id IS NOT NULL",
+            "CREATE INDEX matches_opened ON ranked_matches (guild_id, game, opened_at)",
+            """CREATE TABLE ranked_players (
+                guild_id INTEGER NOT NULL,
+                mode TEXT NOT NULL,
+                user_id INTEGER NOT NULL,
+                level INTEGER NOT NULL,
+                points INTEGER NOT NULL,
+                games INTEGER NOT NULL,
+                PRIMARY KEY (guild_id, mode, user_id)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX ranked_ladder ON ranked_players (guild_id, mode, level DESC, points DESC, user_id)",
+            """CREATE TABLE ranked_results (
+                game_id INTEGER PRIMARY KEY,
+                applied_at REAL NOT NULL
+            )""",
+            """CREATE TABLE rank_changes (
+                game_id INTEGER NOT NULL,
+                user_id INTEGER NOT NULL,
+                guild_id INTEGER NOT NULL,
+                mode TEXT NOT NULL,
+                place INTEGER NOT NULL,
+                delta INTEGER NOT NULL,
+                level_before INTEGER NOT NULL,
+                points_before INTEGER NOT NULL,
+                level_after INTEGER NOT NULL,
+                points_after INTEGER NOT NULL,
+                finished_at REAL NOT NULL,
+                PRIMARY KEY (game_id, user_id)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX rank_changes_by_player ON rank_changes (guild_id, user_id, mode, game_id)",
+        ),
+    ),
+    Migration(
+        10,
+        "leagues: their players, rounds (one row each, so a round is seated once), tables, corrections, organiser role",
+        (
+            """CREATE TABLE leagues (
+                league_id INTEGER PRIMARY KEY,
+                guild_id INTEGER NOT NULL,
+                channel_id INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                name_key TEXT NOT NULL,
+                game TEXT NOT NULL,
+                organiser_id INTEGER NOT NULL,
+                rounds INTEGER NOT NULL,
+                seating TEXT NOT NULL,
+                options TEXT NOT NULL,
+                settings TEXT NOT NULL,
+                status TEXT NOT NULL,
+                seed INTEGER NOT NULL,
+                message_id INTEGER,
+                created_at REAL NOT NULL,
+                UNIQUE (guild_id, name_key)
+            )""",
+            "CREATE INDEX leagues_open ON leagues (status, league_id)",
+            "CREATE INDEX games_by_channel ON games (channel_id, game_id)",  # a league thread's game
+            """CREATE TABLE league_players (
+                league_id INTEGER NOT NULL REFERENCES leagues (league_id) ON DELETE CASCADE,
+                user_id INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                joined_at REAL NOT NULL,
+                PRIMARY KEY (league_id, user_id)
+            )""",
+            """CREATE TABLE league_rounds (
+                league_id INTEGER NOT NULL REFERENCES leagues (league_id) ON DELETE CASCADE,
+                round INTEGER NOT NULL,
+                forced INTEGER NOT NULL,
+                playoff INTEGER NOT NULL,
+                seated_at REAL NOT NULL,
+                PRIMARY KEY (league_id, round)
+            )""",
+            """CREATE TABLE league_tables (
+                league_id INTEGER NOT NULL,
+                round INTEGER NOT NULL,
+                table_no INTEGER NOT NULL,
+                seats TEXT NOT NULL,
+                status TEXT NOT NULL,
+                table_id TEXT UNIQUE,
+                game_id INTEGER UNIQUE,
+                state TEXT NOT NULL,
+                results TEXT NOT NULL,
+                PRIMARY KEY (league_id, round, table_no),
+                FOREIGN KEY (league_id, round) REFERENCES league_rounds (league_id, round) ON DELETE CASCADE
+            )""",
+            """CREATE TABLE league_fixes (
+                fix_id INTEGER PRIMARY KEY,
+                league_id INTEGER NOT NULL REFERENCES leagues (league_id) ON DELETE CASCADE,
+                game_id INTEGER NOT NULL,
+                by_user INTEGER NOT NULL,
+                reason TEXT NOT NULL,
+                before TEXT NOT NULL,
+                after TEXT NOT NULL,
+                fixed_at REAL NOT NULL
+            )""",
+            """CREATE TABLE league_roles (
+                guild_id INTEGER PRIMARY KEY,
+                role_id INTEGER NOT NULL
+            )""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

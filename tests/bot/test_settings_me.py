@@ -64,7 +64,7 @@ async def test_settings_me_needs_no_manage_server(fake: FakeDiscord, start_bot: 
     sent = next(c.payload for c in fake.calls if c.method == "PUT")
     settings = next(c for c in sent if c["name"] == "settings")
     assert settings.get("default_member_permissions") is None  # every member sees /settings me
-    assert {o["name"] for o in settings["options"]} == {"language", "me"}
+    assert {o["name"] for o in settings["options"]} == {"language", "me", "ranked", "league-role"}
 
 
 async def test_a_press_reaches_the_table_the_player_sits_at(fake: FakeDiscord, start_bot: StartBot) -> None:

@@ -72,7 +72,7 @@ async def at_version(path: str, version: int) -> None:
 async def test_empty_file_reaches_the_latest_version(db_path: str) -> None:
     store = await Store.open(db_path)
     await store.close()
-    assert versions(db_path) == [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1))
+    assert versions(db_path) == [m.version for m in MIGRATIONS] == sorted({m.version for m in MIGRATIONS})
     names = {name for _, name, _ in shape(db_path)}
     assert {"live_tables", "guild_settings", "games", "seats", "seat_stats", "kyoku_results",
             "poker_results", "players"} <= names
@@ -82,14 +82,14 @@ async def test_reopening_changes_nothing(db_path: str) -> None:
     await (await Store.open(db_path)).close()
     before = shape(db_path)
     await (await Store.open(db_path)).close()
-    assert shape(db_path) == before and versions(db_path) == list(range(1, LATEST + 1))
+    assert shape(db_path) == before and versions(db_path) == [m.version for m in MIGRATIONS]
 
 
-@pytest.mark.parametrize("old", range(1, LATEST))
+@pytest.mark.parametrize("old", [m.version for m in MIGRATIONS[:-1]])
 async def test_every_earlier_version_is_upgraded_with_its_data(db_path: str, tmp_path: Path, old: int) -> None:
     await at_version(db_path, old)
     store = await Store.open(db_path)
-    assert versions(db_path) == list(range(1, LATEST + 1))
+    assert versions(db_path) == [m.version for m in MIGRATIONS]
     assert await store.load_unfinished() == [
         TableRecord("t", 1, 10, "riichi", {"moves": [["A", "tsumogiri"]]}, {})
     ]

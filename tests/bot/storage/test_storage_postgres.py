@@ -30,13 +30,15 @@ async def test_a_postgresql_url_selects_postgres(pg_url: str) -> None:
 
 async def test_processes_opening_at_once_apply_each_step_once(pg_url: str) -> None:
     stores = await asyncio.gather(*(Store.open(pg_url) for _ in range(4)))
-    assert await versions(pg_url) == [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1))
+    steps = [m.version for m in MIGRATIONS]  # PostgreSQL's own list skips the versions it never needed
+    assert steps == sorted(set(steps)) and steps[-1] == LATEST
+    assert await versions(pg_url) == steps
     await stores[0].set_guild_language(1, "ko")
     assert await stores[3].get_guild_language(1) == "ko"
     for s in stores:
         await s.close()
     await (await Store.open(pg_url)).close()  # reopening changes nothing
-    assert await versions(pg_url) == list(range(1, LATEST + 1))
+    assert await versions(pg_url) == steps
 
 
 async def test_a_newer_schema_is_refused(pg_url: str) -> None:

@@ -1,0 +1,1 @@
+"""Leagues and tournaments the bot runs: sign-up, seated rounds, tables, results and standings."""
