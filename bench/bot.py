@@ -33,16 +33,14 @@ import asyncio
 import gc
 import os
 import statistics
-import sys
 import tempfile
 import time
 from collections import deque
-from pathlib import Path
 from typing import Any
 
 from bench._cpu_split import PARTS, CpuSplit
+from bench._offline import Patch, harness
 
-ROOT = Path(__file__).resolve().parents[1]
 HUMANS = 10
 LOADS = (50, 200, 500, 1000)
 WINDOW = 20.0  # seconds measured per load (about 70 clicks of the simulated humans)
@@ -50,28 +48,6 @@ SETTLE = 3.0  # seconds between the last table opened and the window
 THINK = 0.3  # a simulated human's time to click after the prompt arrives
 PREFERENCE = ("Tsumo", "Ron", "Call", "Check", "Tsumogiri", "Pass")
 HUMAN_ID = 500_000_000_000_000_001
-
-
-class _Patch:
-    def __init__(self) -> None:
-        self.undo: list[tuple[Any, str, Any]] = []
-
-    def setattr(self, target: Any, name: str, value: Any) -> None:
-        self.undo.append((target, name, getattr(target, name)))
-        setattr(target, name, value)
-
-    def restore(self) -> None:
-        for target, name, value in reversed(self.undo):
-            setattr(target, name, value)
-
-
-def _harness() -> Any:
-    """The offline discord.py harness the bot tests drive (imported only when this bench runs)."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    from tests.bot import harness
-
-    return harness
 
 
 def _rss_mb() -> float:
@@ -136,7 +112,7 @@ class _Watch:
         self.measuring = False
         self.since = float("inf")  # clicks made before this are not measured
 
-    def install(self, patch: _Patch) -> None:
+    def install(self, patch: Patch) -> None:
         handle = self.fake.handle
 
         async def watched(method: str, path: str, payload: Any, files: Any, *rest: Any) -> Any:
@@ -196,7 +172,7 @@ class _Watch:
         self.last_click[user] = clicked
 
 
-def _time_saves(patch: _Patch, store: Any, saves: list[float]) -> None:
+def _time_saves(patch: Patch, store: Any, saves: list[float]) -> None:
     """Save latency: from the save being asked for (queued) to its being stored."""
     from bot.play import persist
 
@@ -254,8 +230,8 @@ async def _load(cpu_tables: int, db: str, decide: str = "process",
     from bot.play.table import Seat, Table
     from bot.storage import Store
 
-    h = _harness()
-    patch = _Patch()
+    h = harness()
+    patch = Patch()
     fake = h.FakeDiscord()
     fake.install(patch)
     saves: list[float] = []

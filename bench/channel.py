@@ -23,39 +23,17 @@ from __future__ import annotations
 
 import asyncio
 import statistics
-import sys
 import tempfile
 import time
 from collections import deque
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+from bench._offline import Patch, harness
+
 GAMES = 3
 LATENCY = 0.06  # seconds each request takes to reach Discord
 CHECK_DOWN = ("Check", "Call", "Pass")
 HOST, GUEST = 500_000_000_000_000_001, 500_000_000_000_000_004
-
-
-class _Patch:
-    def __init__(self) -> None:
-        self.undo: list[tuple[Any, str, Any]] = []
-
-    def setattr(self, target: Any, name: str, value: Any) -> None:
-        self.undo.append((target, name, getattr(target, name)))
-        setattr(target, name, value)
-
-    def restore(self) -> None:
-        for target, name, value in reversed(self.undo):
-            setattr(target, name, value)
-
-
-def _harness() -> Any:
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    from tests.bot import harness
-
-    return harness
 
 
 def _q(values: list[float], q: float) -> float:
@@ -86,7 +64,7 @@ class _Players:
         self.standings_at: float | None = None
         self.ended = asyncio.Event()
 
-    def install(self, patch: _Patch) -> None:
+    def install(self, patch: Patch) -> None:
         handle = self.fake.handle
 
         async def watched(method: str, path: str, payload: Any, files: Any, *rest: Any) -> Any:
@@ -170,8 +148,8 @@ async def _play(games: int, db: str) -> list[tuple[str, str]]:
     from bot.config import Config
     from bot.storage import Store
 
-    h = _harness()
-    patch = _Patch()
+    h = harness()
+    patch = Patch()
     fake = h.FakeDiscord()
     fake.install(patch)
     fake.latency = LATENCY

@@ -21,7 +21,7 @@ import time
 import uuid
 from typing import Any
 
-from bench.bot import _harness, _Patch
+from bench._offline import Patch, harness
 
 PG_URL = os.environ.get("JANPO_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 SHARDS = 3
@@ -40,7 +40,7 @@ async def _run(urls: list[str], count: int, seconds: float, sharded: bool) -> di
     from bot.play.table import Seat, Table
     from bot.storage import Store
 
-    h = _harness()
+    h = harness()
     done: dict[int, float] = {}
     sent: dict[int, float] = {}
 
@@ -51,7 +51,7 @@ async def _run(urls: list[str], count: int, seconds: float, sharded: bool) -> di
                 done[mid] = time.perf_counter()
             return result
 
-    patch = _Patch()
+    patch = Patch()
     fake = Timed()
     fake.install(patch)
     bots: list[Any] = []

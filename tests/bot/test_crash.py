@@ -16,46 +16,11 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
-from bot.i18n import t
-from bot.play.moves import played
-from bot.storage import Store
+from tests.bot.told import check, stored_games
 
 RUNNER = Path(__file__).resolve().parent / "crash_runner.py"
 ROOT = Path(__file__).resolve().parents[2]
-GUILD = 800_000_000_000_000_001  # the fake Discord's server
-
-
-async def stored_games(database: str) -> dict[int, list[list[Any]]]:
-    """A table's seed (unique per table) -> its stored moves, live or finished."""
-    store = await Store.open(database)
-    try:
-        games = {r.scenario["seed"]: r.scenario["moves"] for r in await store.load_unfinished()
-                 if r.scenario.get("seed") is not None}
-        for summary in await store.history(GUILD, limit=1000):
-            full = await store.get_game(summary.game_id, GUILD)
-            if full is not None:
-                games[full.scenario["seed"]] = full.scenario["moves"]
-    finally:
-        await store.close()
-    return games
-
-
-def check(journal: Path, games: dict[int, list[list[Any]]]) -> int:
-    """Each told move is a stored move of seat A at or after its prompt, in order; returns how many."""
-    entries = [json.loads(line) for line in journal.read_text().splitlines() if line.strip()]
-    texts = {key: [(i, t("en", *played(m)[:1], **played(m)[1])) for i, m in enumerate(moves) if m[0] == "A"]
-             for key, moves in games.items()}
-    last: dict[int, int] = {}
-    for entry in entries:
-        seed = entry["seed"]
-        assert seed in texts, f"told {entry}, but its table is not stored at all"
-        found = next((i for i, text in texts[seed] if i >= entry["no"] and i > last.get(seed, -1)
-                      and text == entry["text"]), None)
-        assert found is not None, f"told {entry} but it is not stored: {texts[seed][:10]}"
-        last[seed] = found
-    return len(entries)
 
 
 def test_kill_9_at_random_instants_loses_no_told_move(tmp_path: Path) -> None:
@@ -84,7 +49,7 @@ def test_kill_9_at_random_instants_loses_no_told_move(tmp_path: Path) -> None:
             process.send_signal(signal.SIGKILL)
             process.wait()
         games = asyncio.run(stored_games(database))
-        told = check(journal, games)
+        told = check([json.loads(line) for line in journal.read_text().splitlines() if line.strip()], games)
         total_moves.append(sum(len(m) for m in games.values()))
     assert total_moves == sorted(total_moves)  # nothing stored was lost either
     print(f"{kills} kills: {told} told moves all stored, {len(games)} tables, {total_moves[-1]} moves stored")

@@ -7,23 +7,16 @@ DM clicks reach the shard-0 bot only; the server's tables are created by the ser
 from __future__ import annotations
 
 import asyncio
-import os
-import uuid
 from collections.abc import AsyncIterator
 from functools import partial
-from typing import Any
 
 import pytest
 
-from bot.client import JanpoBot
-from bot.config import Config
 from bot.ops import metrics, status
 from bot.play import drain
-from bot.storage import Store
-from tests.bot.harness import CHANNEL_ID, HOST, FakeDiscord, StartBot, log_in, pending_hand
+from tests.bot.harness import CHANNEL_ID, HOST, FakeDiscord, StartBot, pending_hand
 from tests.bot.test_shards import (
     GUILD_SHARD,
-    PG_ENV,
     SHARDS,
     Start,
     click_hand,
@@ -33,6 +26,7 @@ from tests.bot.test_shards import (
     play_until_over,
     played,
     serving,
+    shard_bots,
     wait_for,
 )
 
@@ -42,39 +36,8 @@ SOON = 10.0  # seconds a test waits for what a hand-off does at once (well insid
 
 @pytest.fixture
 async def start(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[FakeDiscord, Start]]:
-    url = os.environ.get(PG_ENV, "").strip()
-    if not url:
-        pytest.skip(f"multi-process bot tests skipped: set {PG_ENV}=postgresql://postgres@127.0.0.1:5432/test")
-    import asyncpg
-
-    schema = f"test_{uuid.uuid4().hex[:16]}"
-    admin = await asyncpg.connect(url)
-    await admin.execute(f"CREATE SCHEMA {schema}")
-    schema_url = url + ("&" if "?" in url else "?") + f"search_path={schema}"
-    fake = FakeDiscord()  # real time
-    fake.install(monkeypatch)
-    fake.add_user(HOST, "Alice")
-    bots: list[JanpoBot] = []
-
-    async def start_one(shard: int, **kw: Any) -> JanpoBot:
-        store = await Store.open(schema_url)
-        seeds = iter(range(7, 10**9))
-        config = Config(token="fake-token", shard_ids=(shard,), shard_count=SHARDS)
-        bot = JanpoBot(config, store=store, seeds=lambda: next(seeds), lease_seconds=LEASE, holder=f"bot{shard}",
-                       cpu_pause=0.0, edit_interval=0.05, **kw)
-        await log_in(bot)
-        bots.append(bot)
-        return bot
-
-    try:
-        yield fake, start_one
-    finally:
-        for bot in bots:
-            await bot.tables.close()
-            await bot.store.close()
-            await bot.http.close()
-        await admin.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
-        await admin.close()
+    async with shard_bots(monkeypatch, LEASE) as started:
+        yield started
 
 
 async def test_the_next_click_after_a_drain_is_served_by_another_process(start: tuple[FakeDiscord, Start]) -> None:

@@ -15,6 +15,7 @@ import asyncio
 import os
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any
 
@@ -49,8 +50,10 @@ def test_the_guild_is_not_on_shard_zero() -> None:
     assert GUILD_SHARD != 0  # else no click would need forwarding
 
 
-@pytest.fixture
-async def start(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[FakeDiscord, Start]]:
+@asynccontextmanager
+async def shard_bots(monkeypatch: pytest.MonkeyPatch, lease: float) -> AsyncIterator[tuple[FakeDiscord, Start]]:
+    """Bots of a fresh PostgreSQL schema behind one real-time fake Discord: ``start_one(shard)``
+    logs in the bot of that shard (of ``SHARDS``), holding leases for ``lease`` seconds."""
     url = os.environ.get(PG_ENV, "").strip()
     if not url:
         pytest.skip(f"multi-process bot tests skipped: set {PG_ENV}=postgresql://postgres@127.0.0.1:5432/test")
@@ -69,7 +72,7 @@ async def start(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[FakeDisc
         store = await Store.open(schema_url)
         seeds = iter(range(7, 10**9))
         config = Config(token="fake-token", shard_ids=(shard,), shard_count=SHARDS)
-        bot = JanpoBot(config, store=store, seeds=lambda: next(seeds), lease_seconds=LEASE, holder=f"bot{shard}",
+        bot = JanpoBot(config, store=store, seeds=lambda: next(seeds), lease_seconds=lease, holder=f"bot{shard}",
                        **{"cpu_pause": 0.0, "edit_interval": 0.05, **kw})
         await log_in(bot)
         bots.append(bot)
@@ -85,6 +88,12 @@ async def start(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[FakeDisc
             await bot.http.close()
         await admin.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
         await admin.close()
+
+
+@pytest.fixture
+async def start(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[FakeDiscord, Start]]:
+    async with shard_bots(monkeypatch, LEASE) as started:
+        yield started
 
 
 async def kill(bot: JanpoBot) -> None:
