@@ -16,15 +16,21 @@ hard CPU's mean per hand in big blinds per 100 hands (per game in points for Jan
 error over hands (games). ``GAUNTLET_OUT`` names a folder for every deal's result, one file per
 matchup (``docs/benchmarks/gauntlet/`` in the recorded run). ``GAUNTLET_PARTS`` picks
 ``hu,six,janpo``; ``GAUNTLET_VS`` a comma-separated list of opponents (all by default).
+``GAUNTLET_SESSIONS`` overrides the number of 200-hand sessions (``hu:80,six:40``) and
+``GAUNTLET_GAMES`` the Janpo games per opponent. ``GAUNTLET_MEMORY=off`` takes the summary of
+earlier hands out of the hard CPU's views (in this process only), so the same deals show what
+memory is worth; its files and lines say "memory off".
 """
 
 from __future__ import annotations
 
 import os
 import statistics
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 from bench._gauntlet_bots import PICKERS, best_response_to_shove, holdem_bot, janpo_bot
 from engine.cpu.match import Policy, cpu_policy, play_match
@@ -50,6 +56,27 @@ class CashTable(HoldemTable):
         for p in self.players:
             self.stacks[p] = self.start
         super()._next_hand()
+
+
+def _sizes(quick: bool) -> tuple[dict[str, tuple[int, int]], int]:
+    """Sessions x hands per format and Janpo games, with the environment's overrides."""
+    sizes = dict(QUICK if quick else FULL)
+    for item in os.environ.get("GAUNTLET_SESSIONS", "").split(","):
+        if item:
+            fmt, n = item.split(":")
+            sizes[fmt] = (int(n), sizes[fmt][1])
+    games = int(os.environ.get("GAUNTLET_GAMES") or JANPO_GAMES[quick])
+    return sizes, games
+
+
+@contextmanager
+def _memory(on: bool) -> Iterator[None]:
+    """With ``on`` false, every view reads as a table of strangers (the CPU before D51's memory)."""
+    if on:
+        yield
+        return
+    with patch("engine.cpu.poker_view.profiles", lambda tendencies: {}):
+        yield
 
 
 def _opponents() -> list[str]:
@@ -88,6 +115,11 @@ def _write(folder: Path | None, name: str, rows: list[tuple[str, list[float]]], 
         return
     folder.mkdir(parents=True, exist_ok=True)
     slug = name.replace(" ", "-").replace("%", "pct").replace("'", "")
+    seeds = os.environ.get("GAUNTLET_SEEDS", SEEDS)
+    if seeds != SEEDS:  # a later run's files sit beside the recorded ones, named by their deals
+        slug = f"{seeds}-{slug}"
+    if os.environ.get("GAUNTLET_MEMORY", "on") == "off":
+        slug += "-memory-off"
     lines = [f"{seed} " + " ".join(f"{x:g}" for x in xs) for seed, xs in rows]
     (folder / f"{slug}.txt").write_text(f"# {name}: {what}\n" + "\n".join(lines) + "\n")
 
@@ -156,15 +188,19 @@ def janpo_part(games: int, seeds: str, folder: Path | None) -> list[tuple[str, s
 
 
 def run(quick: bool) -> list[tuple[str, str]]:
-    sizes = QUICK if quick else FULL
+    sizes, games = _sizes(quick)
+    memory = os.environ.get("GAUNTLET_MEMORY", "on") != "off"
     seeds = os.environ.get("GAUNTLET_SEEDS", SEEDS)
     folder = Path(os.environ["GAUNTLET_OUT"]) if os.environ.get("GAUNTLET_OUT") else None
     parts = [p for p in os.environ.get("GAUNTLET_PARTS", "hu,six,janpo").split(",") if p]
     out: list[tuple[str, str]] = []
-    for fmt in ("hu", "six"):
-        if fmt in parts:
-            sessions, hands = sizes[fmt]
-            out += holdem_part(fmt, sessions, hands, seeds, folder)
-    if "janpo" in parts:
-        out += janpo_part(JANPO_GAMES[quick], seeds, folder)
+    with _memory(memory):
+        for fmt in ("hu", "six"):
+            if fmt in parts:
+                sessions, hands = sizes[fmt]
+                out += holdem_part(fmt, sessions, hands, seeds, folder)
+        if "janpo" in parts:
+            out += janpo_part(games, seeds, folder)
+    if not memory:
+        out = [(f"{label} (memory off)", figure) for label, figure in out]
     return out
