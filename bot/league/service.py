@@ -198,7 +198,8 @@ class LeagueService:
         if league is None:
             return await answer(interaction, "err.stale")
         if action == "join":
-            done = await self.store.join_league(league_id, interaction.user.id, interaction.user.display_name)
+            done = await self.store.join_league(league_id, interaction.user.id, interaction.user.display_name,
+                                                language_of(interaction.locale))
         else:
             done = await self.store.leave_league(league_id, interaction.user.id)
         if done != "ok":
@@ -279,6 +280,8 @@ class LeagueService:
             if any(int(u) == user for u, _ in ready):
                 return await answer(interaction, "league.ready_twice")
             lt.state["ready"] = [*ready, [user, interaction.id]]
+            # their own language, for their private messages at the table (their click's locale)
+            lt.state["langs"] = {**lt.state.get("langs", {}), str(user): language_of(interaction.locale)}
             await self.store.update_league_table(league_id, round_no, table_no, state=lt.state, expect="seated")
             lang = league.settings.get("lang", "en")
             await interaction.response.edit_message(content=lr.ready_text(lang, league, lt),

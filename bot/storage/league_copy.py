@@ -16,7 +16,7 @@ from typing import Any
 LEAGUE_TABLES: dict[str, tuple[str, ...]] = {
     "leagues": ("league_id", "guild_id", "channel_id", "name", "name_key", "game", "organiser_id", "rounds",
                 "seating", "options", "settings", "status", "seed", "message_id", "created_at"),
-    "league_players": ("league_id", "user_id", "name", "joined_at"),
+    "league_players": ("league_id", "user_id", "name", "joined_at", "lang"),
     "league_rounds": ("league_id", "round", "forced", "playoff", "seated_at"),
     "league_tables": ("league_id", "round", "table_no", "seats", "status", "table_id", "game_id", "state",
                       "results"),
