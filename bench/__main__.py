@@ -1,7 +1,7 @@
 """``python -m bench [NAME ...] [--quick]``: run the benchmark modules and print their figures.
 
 Each module ``bench/<name>.py`` defines ``run(quick: bool) -> list[tuple[str, str]]``: labelled,
-already formatted figures. Record the output in docs/BENCHMARKS.md.
+already formatted figures. Record the output in docs/benchmarks/<area>.md and the headline in docs/BENCHMARKS.md.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Mahjong Five changes of play, measured against the hard level as committed; see
-docs/BENCHMARKS.md, CPU players, "Mahjong Five, changes tried"."""
+docs/benchmarks/cpu-play.md, "Mahjong Five, changes tried"."""
 
 from __future__ import annotations
 

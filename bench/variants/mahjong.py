@@ -1,5 +1,5 @@
 """Riichi changes of play (most also reach Five and Janpo's mahjong), measured against the hard
-level as committed; see docs/BENCHMARKS.md, CPU players, "Changes tried"."""
+level as committed; see docs/benchmarks/cpu-play.md, "Changes tried"."""
 
 from __future__ import annotations
 

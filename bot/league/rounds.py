@@ -35,7 +35,7 @@ from bot.league.standings import ranked_for_seating
 from bot.outbox import Priority, Route
 from bot.play import seated
 from bot.play.table import Seat, Table
-from bot.storage.league_base import DONE, League, LeagueTable
+from bot.storage.league_base import DONE, League, LeaguePlayer, LeagueTable
 from engine import fairness
 
 if TYPE_CHECKING:
@@ -130,12 +130,19 @@ def all_ready(lt: LeagueTable) -> bool:
     return humans <= {int(u) for u, _ in lt.state.get("ready", [])}
 
 
+def own_language(lt: LeagueTable, user: int, player: LeaguePlayer | None, league_lang: str) -> str:
+    """A seat's language for its private messages: that of the player's Ready click, else of their
+    sign-up click, else (signed up before it was kept) the league's."""
+    ready = lt.state.get("langs", {}).get(str(user))
+    return str(ready or (player.lang if player is not None else None) or league_lang)
+
+
 async def open_table(svc: LeagueService, league: League, lt: LeagueTable, start_id: int) -> bool:
     """Deal the table in its thread (``bot.play.seated``) and mark it playing."""
     if lt.status != "seated" or lt.state.get("thread") is None:
         return False
     m = svc.m
-    names = {p.user_id: p.name for p in await svc.store.league_players(league.league_id)}
+    players = {p.user_id: p for p in await svc.store.league_players(league.league_id)}
     lang = league.settings.get("lang", "en")
     seats, cpu = [], 1
     for user in lt.seats:
@@ -143,7 +150,8 @@ async def open_table(svc: LeagueService, league: League, lt: LeagueTable, start_
             cpu += 1
             seats.append(Seat(None, f"CPU {cpu}", league.settings.get("level", "normal")))
         else:
-            seats.append(Seat(user, names.get(user, str(user)), lang=lang))
+            seats.append(Seat(user, players[user].name if user in players else str(user),
+                              lang=own_language(lt, user, players.get(user), lang)))
     table = seated.seated_table(
         m, guild_id=league.guild_id, channel_id=int(lt.state["thread"]), game=league.game, seats=seats,
         host_id=league.organiser_id, options=league.options, timer=int(league.settings.get("timer", 30)),

@@ -134,8 +134,7 @@ class LeagueService:
         if perms is not None and perms.manage_guild:
             return True
         role = await self.store.get_league_role(interaction.guild_id) if interaction.guild_id else None
-        roles = getattr(interaction.user, "roles", [])
-        return role is not None and any(r.id == role for r in roles)
+        return role is not None and role in member_role_ids(interaction.user)
 
     async def _league(self, interaction: discord.Interaction, name: str, organise: bool = False) -> League | None:
         """The server's league by name, or a private line (unknown, or not the organiser's)."""
@@ -198,7 +197,8 @@ class LeagueService:
         if league is None:
             return await answer(interaction, "err.stale")
         if action == "join":
-            done = await self.store.join_league(league_id, interaction.user.id, interaction.user.display_name)
+            done = await self.store.join_league(league_id, interaction.user.id, interaction.user.display_name,
+                                                language_of(interaction.locale))
         else:
             done = await self.store.leave_league(league_id, interaction.user.id)
         if done != "ok":
@@ -279,6 +279,8 @@ class LeagueService:
             if any(int(u) == user for u, _ in ready):
                 return await answer(interaction, "league.ready_twice")
             lt.state["ready"] = [*ready, [user, interaction.id]]
+            # their own language, for their private messages at the table (their click's locale)
+            lt.state["langs"] = {**lt.state.get("langs", {}), str(user): language_of(interaction.locale)}
             await self.store.update_league_table(league_id, round_no, table_no, state=lt.state, expect="seated")
             lang = league.settings.get("lang", "en")
             await interaction.response.edit_message(content=lr.ready_text(lang, league, lt),
@@ -363,6 +365,16 @@ class LeagueService:
         await self.store.set_league_role(interaction.guild_id, None if role is None else role.id)
         key = "league.role_cleared" if role is None else "league.role_set"
         await answer(interaction, key, role=f"<@&{role.id}>" if role else "")
+
+
+def member_role_ids(user: Any) -> set[int]:
+    """The role ids Discord sent with the interaction. ``Member.roles`` resolves them through the
+    guild cache and silently drops those it does not hold (the guild not received yet, or
+    unavailable), which would refuse an organiser; the ids themselves are what Discord vouches for."""
+    ids = getattr(user, "_roles", None)  # discord.py keeps them there; a User (no guild) has none
+    if ids is not None:
+        return {int(r) for r in ids}
+    return {r.id for r in getattr(user, "roles", [])}
 
 
 def parse_points(text: str) -> int | None:

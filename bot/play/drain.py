@@ -21,7 +21,7 @@ import os
 import signal
 import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 import discord
@@ -31,18 +31,21 @@ from bot.play import forward, persist
 from bot.play.effects import answer
 from bot.play.session import TableSession
 
+if TYPE_CHECKING:
+    from bot.play.manager import TableManager
+
 log = logging.getLogger(__name__)
 FORWARD_FOR = 3.0  # seconds a click waits for another process to take its table before it is refused
 POLL = 0.02  # seconds between two looks at who holds a table being handed on
 EXIT_MARGIN = 15.0  # seconds past DRAIN_SECONDS after which the process exits whatever is left
 
-_SERVING: WeakKeyDictionary[Any, set[asyncio.Task[Any]]] = WeakKeyDictionary()  # clicks served here
-_HANDING: WeakKeyDictionary[Any, dict[str, asyncio.Event]] = WeakKeyDictionary()  # tables being handed on
-_TAKING: WeakKeyDictionary[Any, int] = WeakKeyDictionary()  # handed tables being taken over here
+_SERVING: WeakKeyDictionary[TableManager, set[asyncio.Task[Any]]] = WeakKeyDictionary()  # clicks served here
+_HANDING: WeakKeyDictionary[TableManager, dict[str, asyncio.Event]] = WeakKeyDictionary()  # tables being handed on
+_TAKING: WeakKeyDictionary[TableManager, int] = WeakKeyDictionary()  # handed tables being taken over here
 BACK_OFF = 0.01  # seconds a process waits per handed table it is already taking over
 
 
-def track(m: Any) -> None:
+def track(m: TableManager) -> None:
     """The current task serves an interaction here: a drain lets it finish before handing on."""
     task = asyncio.current_task()
     if task is not None:
@@ -51,7 +54,7 @@ def track(m: Any) -> None:
         task.add_done_callback(tasks.discard)
 
 
-async def listen(m: Any) -> None:
+async def listen(m: TableManager) -> None:
     """Take over each table another process hands on (one process wins the lease; the others'
     attempts find it taken and do nothing). A process already taking handed tables over waits a
     moment per one under way before it tries, so the tables of a process that stops spread over
@@ -73,7 +76,7 @@ async def listen(m: Any) -> None:
     await m.store.listen_handoffs(handed)
 
 
-async def route(m: Any, interaction: discord.Interaction, table_id: str, private: bool) -> bool:
+async def route(m: TableManager, interaction: discord.Interaction, table_id: str, private: bool) -> bool:
     """A click or command reaching a draining process: acknowledged, held until its table is
     handed on, then forwarded to its new holder. Always False: nothing is served here any more."""
     if not forward.forwarded(interaction):
@@ -92,7 +95,7 @@ async def route(m: Any, interaction: discord.Interaction, table_id: str, private
     return False
 
 
-async def drain(m: Any, timeout: float) -> int:
+async def drain(m: TableManager, timeout: float) -> int:
     """Stop taking work and hand every table on; returns how many were handed. Bounded by
     ``timeout`` seconds; what is left then is closed by ``close`` as at any shutdown."""
     if m.draining or m.closed:
@@ -131,7 +134,7 @@ async def drain(m: Any, timeout: float) -> int:
     return handed
 
 
-async def hand_on(m: Any, session: TableSession, done: asyncio.Event) -> bool:
+async def hand_on(m: TableManager, session: TableSession, done: asyncio.Event) -> bool:
     """Let the table go here, once what is under way on it is stored, and hand its lease on."""
     try:
         async with session.lock:  # a transition holding the lock finishes first

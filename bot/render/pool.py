@@ -3,7 +3,7 @@ processes (``bot.workers``), warmed up before the first picture is wanted.
 
 A picture is Python and Pillow work that holds the interpreter lock most of the time, so a thread
 pool would still stall the event loop and the database thread behind it; a process costs only the
-pickling of a small record and of the PNG bytes back (docs/BENCHMARKS.md has the numbers).
+pickling of a small record and of the PNG bytes back (docs/benchmarks/render.md has the numbers).
 ``draw`` goes through :class:`bot.workers.Lanes` (the event loop writes and reads the workers'
 pipes itself; a hand picture a player waits for goes first); ``submit`` (blocking callers:
 benchmarks, tests) through an executor started on first use.
@@ -30,7 +30,7 @@ __all__ = ["PoolKind", "RenderPool", "ready"]
 RENDER_NICE = 3  # below the event loop, above the CPU players' decisions (bot.play.cpu.CPU_NICE)
 # One process draws every picture: a picture takes 1-2 ms of it and the REST budget sends at most
 # about 50 a second, so it is busy a tenth of the time at most, and a second worker would only
-# idle on its own ~40 MB of caches (docs/BENCHMARKS.md, Bot). A player's picture goes first.
+# idle on its own ~40 MB of caches (docs/benchmarks/bot.md). A player's picture goes first.
 WORKERS = 1
 
 
@@ -42,7 +42,7 @@ def keep_freed_memory() -> bool:
     """Let glibc keep freed memory for reuse in this process. A worker's big buffers (a table's
     750 KB of pixels, its rows, its PNG) change size from one picture to the next, and by default
     each is handed back to the system when freed and faulted in again: about 380 page faults and
-    a third of a table picture's CPU on a game's pictures in order (docs/BENCHMARKS.md). False
+    a third of a table picture's CPU on a game's pictures in order (docs/benchmarks/render.md). False
     where glibc is not the allocator (nothing changes there)."""
     try:
         mallopt = ctypes.CDLL("libc.so.6").mallopt

@@ -1,7 +1,9 @@
 """``python -m bot.storage.copy SQLITE_FILE postgresql://…``: move a server's history to PostgreSQL.
 
 Copies every finished game with its seats, counters and results (keeping its game id), the tables
-in play with their moves, the aborted games (keeping their ids) and the guild settings, then
+in play with their moves, the aborted games (keeping their ids), the guild and players' settings,
+ranked play (queue, matches, ladder, counted games) and leagues (sign-ups, rounds, tables, counted
+games, corrections, organiser roles), then
 checks that every rating and all-time total came out the same and says what it copied. Ratings are not copied but recomputed, game by
 game in id order (the order SQLite computed them in), by the same ``finish_game`` the bot uses,
 so the copy is exactly what PostgreSQL would hold had the games been played on it. The target must
@@ -22,10 +24,18 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.storage.base import FinishedGame, SeatResult
+from bot.storage.league_copy import LEAGUE_TABLES, copy_leagues
 from bot.storage.player_stats import unflatten_stats
 from bot.storage.postgres import PostgresStore
 from bot.storage.ranked_copy import RANKED_TABLES, copy_ranked
 from bot.storage.sqlite import SQLiteStore
+
+COPIED = frozenset({"games", "seats", "seat_stats", "kyoku_results", "poker_results", "players", "live_tables",
+                    "live_moves", "aborted_games", "guild_settings", "user_settings", *RANKED_TABLES, *LEAGUE_TABLES})
+"""Every table of the schema whose rows the copy carries over (``players`` and the game tables through
+``finish_game``, ``live_moves`` through ``create_table``)."""
+NOT_COPIED = frozenset({"schema_version", "table_leases", "turn_deadlines"})
+"""The rest: the target's own migrations, and what belongs to running processes."""
 
 PLAYERS = "SELECT guild_id, mode, user_id, rating, games, rank_sum, firsts, points_sum FROM players"
 ABORTED = ("SELECT aborted_id, table_id, guild_id, channel_id, mode, scenario, meta, reason, opened_at, aborted_at"
@@ -44,6 +54,8 @@ class Copied:
     players_settings: int = 0
     aborted: int = 0
     ranked: int = 0
+    leagues: int = 0
+    league_rows: int = 0
 
     def __str__(self) -> str:
         return (f"copied {self.games:,} finished games ({self.seats:,} seats), ratings and totals of "
@@ -51,7 +63,9 @@ class Copied:
                 f"tables in play ({self.moves:,} moves) and {self.settings:,} guild settings"
                 + (f", {self.players_settings:,} players' settings" if self.players_settings else "")
                 + (f", {self.aborted:,} aborted games" if self.aborted else "")
-                + (f", {self.ranked:,} rows of ranked play" if self.ranked else ""))
+                + (f", {self.ranked:,} rows of ranked play" if self.ranked else "")
+                + (f", {self.leagues:,} leagues ({self.league_rows:,} rows with their sign-ups, rounds, tables,"
+                   " corrections and organiser roles)" if self.league_rows else ""))
 
 
 class CopyError(RuntimeError):
@@ -109,7 +123,7 @@ async def copy(sqlite_path: str, url: str, progress: Any = None) -> Copied:
     try:
         pool = target._pool
         for table in ("games", "live_tables", "guild_settings", "players", "user_settings", "aborted_games",
-                      *RANKED_TABLES):
+                      *RANKED_TABLES, *LEAGUE_TABLES):
             if await pool.fetchval(f"SELECT EXISTS (SELECT 1 FROM {table})"):
                 raise CopyError(f"the target database already has rows in {table}; copy into an empty one")
         done = Copied()
@@ -131,6 +145,8 @@ async def copy(sqlite_path: str, url: str, progress: Any = None) -> Copied:
             done.moves += len(rec.scenario.get("moves", []))
         await _copy_aborted(source, pool, done)
         done.ranked = await copy_ranked(source._db, pool)
+        done.league_rows = await copy_leagues(source._db, pool)
+        done.leagues = len(list(await source._db.execute_fetchall("SELECT league_id FROM leagues")))
         for guild_id, language in await source._db.execute_fetchall("SELECT guild_id, language FROM guild_settings"):
             await target.set_guild_language(guild_id, language)
             done.settings += 1

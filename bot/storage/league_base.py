@@ -42,6 +42,7 @@ class LeaguePlayer:
     user_id: int
     name: str
     joined_at: datetime
+    lang: str | None = None  # the language of their sign-up click (None: signed up before it was kept)
 
 
 @dataclass(frozen=True)
@@ -104,8 +105,9 @@ class LeagueStore(ABC):
         """Change the header; with ``expect``, only if the status is still that (False otherwise)."""
 
     @abstractmethod
-    async def join_league(self, league_id: int, user_id: int, name: str) -> str:
-        """``"ok"``, ``"twice"`` (already in) or ``"closed"`` (the league is past its sign-up)."""
+    async def join_league(self, league_id: int, user_id: int, name: str, lang: str | None = None) -> str:
+        """``"ok"``, ``"twice"`` (already in) or ``"closed"`` (the league is past its sign-up). ``lang``:
+        the player's own language (their click's locale), for their private messages at league tables."""
 
     @abstractmethod
     async def leave_league(self, league_id: int, user_id: int) -> str:

@@ -85,14 +85,14 @@ class PostgresLeagues(LeagueStore):
             status, message_id, None if settings is None else dumps(settings), league_id, expect)
         return bool(result == "UPDATE 1")
 
-    async def join_league(self, league_id: int, user_id: int, name: str) -> str:
+    async def join_league(self, league_id: int, user_id: int, name: str, lang: str | None = None) -> str:
         async with self._pool.acquire() as conn, conn.transaction():
             status = await conn.fetchval("SELECT status FROM leagues WHERE league_id = $1 FOR SHARE", league_id)
             if status != "signup":
                 return "closed"
             result = await conn.execute(
-                """INSERT INTO league_players (league_id, user_id, name) VALUES ($1, $2, $3)
-                   ON CONFLICT DO NOTHING""", league_id, user_id, name)
+                """INSERT INTO league_players (league_id, user_id, name, lang) VALUES ($1, $2, $3, $4)
+                   ON CONFLICT DO NOTHING""", league_id, user_id, name, lang)
             return "ok" if result == "INSERT 0 1" else "twice"
 
     async def leave_league(self, league_id: int, user_id: int) -> str:
@@ -106,8 +106,8 @@ class PostgresLeagues(LeagueStore):
 
     async def league_players(self, league_id: int) -> list[LeaguePlayer]:
         rows = await self._pool.fetch(
-            "SELECT user_id, name, joined_at FROM league_players WHERE league_id = $1 ORDER BY seq", league_id)
-        return [LeaguePlayer(int(r[0]), r[1], r[2]) for r in rows]
+            "SELECT user_id, name, joined_at, lang FROM league_players WHERE league_id = $1 ORDER BY seq", league_id)
+        return [LeaguePlayer(int(r[0]), r[1], r[2], r[3]) for r in rows]
 
     async def seat_league_round(self, league_id: int, round_no: int, tables: list[LeagueTable], *,
                                 forced: bool = False, playoff: bool = False) -> bool:

@@ -113,14 +113,14 @@ class SQLiteLeagues(LeagueStore):
                 (status, message_id, None if settings is None else _json(settings), league_id, expect, expect))
             return cursor.rowcount == 1
 
-    async def join_league(self, league_id: int, user_id: int, name: str) -> str:
+    async def join_league(self, league_id: int, user_id: int, name: str, lang: str | None = None) -> str:
         async def work() -> str:
             rows = list(await self._db.execute_fetchall("SELECT status FROM leagues WHERE league_id = ?", (league_id,)))
             if not rows or rows[0][0] != "signup":
                 return "closed"
             cursor = await self._db.execute(
-                """INSERT INTO league_players (league_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)
-                   ON CONFLICT DO NOTHING""", (league_id, user_id, name, time.time()))
+                """INSERT INTO league_players (league_id, user_id, name, joined_at, lang) VALUES (?, ?, ?, ?, ?)
+                   ON CONFLICT DO NOTHING""", (league_id, user_id, name, time.time(), lang))
             return "ok" if cursor.rowcount == 1 else "twice"
         return await self._league_tx(work)
 
@@ -135,9 +135,9 @@ class SQLiteLeagues(LeagueStore):
         return await self._league_tx(work)
 
     async def league_players(self, league_id: int) -> list[LeaguePlayer]:
-        rows = await self._league_rows("""SELECT user_id, name, joined_at FROM league_players WHERE league_id = ?
+        rows = await self._league_rows("""SELECT user_id, name, joined_at, lang FROM league_players WHERE league_id = ?
                                    ORDER BY joined_at, rowid""", (league_id,))
-        return [LeaguePlayer(int(r[0]), r[1], _time(r[2])) for r in rows]
+        return [LeaguePlayer(int(r[0]), r[1], _time(r[2]), r[3]) for r in rows]
 
     async def seat_league_round(self, league_id: int, round_no: int, tables: list[LeagueTable], *,
                                 forced: bool = False, playoff: bool = False) -> bool:

@@ -321,6 +321,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             )""",
         ),
     ),
+    Migration(
+        11,
+        "a league sign-up keeps the player's own language, so their private messages at league tables are in it",
+        ("ALTER TABLE league_players ADD COLUMN lang TEXT",),
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

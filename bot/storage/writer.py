@@ -16,8 +16,8 @@ until everything queued so far is written (shutdown, or a table that ends).
 A save nobody waits for (``patient``: a move at a table of CPUs only) lingers up to ``LINGER``
 seconds for others to join its batch; any other save, or a flush, ends the wait at once. Each
 batch is a round trip to the database's thread, and under load those hand-overs of the
-interpreter lock cost that thread several times the statements themselves (docs/BENCHMARKS.md,
-Bot): saves arriving a few milliseconds apart went one a batch.
+interpreter lock cost that thread several times the statements themselves
+(docs/benchmarks/bot.md): saves arriving a few milliseconds apart went one a batch.
 """
 
 from __future__ import annotations

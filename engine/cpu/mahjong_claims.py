@@ -89,7 +89,7 @@ def open_han(seat: Seat, hand: Counts, meld: list[int], plans: bool = True) -> f
 OPEN_HAN = 2.0  # han a closed hand's call must reach at the hard level (a value-honor pon aside)
 # Levels whose riichi calls follow :func:`call_pays`, with the han a closed hand must reach. The
 # normal level opens for any yaku: those one-han calls win fast but cheap, which measured it a
-# little weaker than hard (docs/BENCHMARKS.md, CPU players) and sets the two levels apart.
+# little weaker than hard (docs/benchmarks/cpu-play.md) and sets the two levels apart.
 RULE_CALLS: dict[str, float] = {"hard": OPEN_HAN, "normal": 1.0}
 
 
@@ -101,7 +101,7 @@ def call_pays(seat: Seat, standing: int, after: int, han: float, closed: bool, v
     hold ``need`` han (two at the hard level: a yaku and a dora, or a two-han yaku, an honitsu
     plan included): an open one-han hand wins about 1,000 points where riichi wins several
     thousand, however far the hand is from ready (one han was enough three steps away until
-    2026-12-02, and measured worse over 2,000 paired deals, docs/BENCHMARKS.md, CPU players). A
+    2026-12-02, and measured worse over 2,000 paired deals, docs/benchmarks/cpu-play.md). A
     far hand calls for a step, a hand one step away only to be ready; against a threat, only a
     call that makes the hand ready.
     """
@@ -156,7 +156,7 @@ def formal_tenpai_call(seat: Seat, options: ClaimOptions) -> ClaimChoice | None:
     a ready dealer keeps the deal); a closed hand one step away seldom gets there in its last few
     draws. Against a strong threat only a call that stays ready with a tile no threatening seat
     can ron (the hand then keeps its wait only with safe tiles, :func:`~engine.cpu.mahjong_play.
-    formal_hold`). Measured +96 ± 59 points a game over 500 paired deals (docs/BENCHMARKS.md)."""
+    formal_hold`). Measured +96 ± 59 points a game over 500 paired deals (docs/benchmarks/cpu-play.md)."""
     k = options.kind
     safe_only = max_threat(seat) >= 0.8
     tries: list[tuple[ClaimChoice, list[int], set[int]]] = [(ClaimChoice("pon"), [k, k], {k})] if options.pon else []

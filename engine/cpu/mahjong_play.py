@@ -34,7 +34,7 @@ GOOD_WAIT = 1  # live winning tiles needed to declare riichi rather than wait si
 PUSHES = (1.2, 1.3)  # dangerous discards a pushing hand still makes: ready, and per step further
 # Levels that weigh every discard in expected points whenever a seat threatens: the normal level.
 # For the hard level, weighing them all folded too many ready hands and lost about 2,000 points a
-# game to folding by rule (docs/BENCHMARKS.md, CPU players); it weighs only the hand one step
+# game to folding by rule (docs/benchmarks/cpu-play.md); it weighs only the hand one step
 # from ready against a strong threat (:func:`weighs_points`).
 WEIGH_ALL: frozenset[str] = frozenset({"normal"})
 

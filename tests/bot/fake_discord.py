@@ -194,6 +194,7 @@ class FakeDiscord:
         self.faults: list[Fault] = []
         self.guild_locale = "en-US"  # the server's Discord language, sent with every interaction
         self.member_permissions = 0  # the clicking member's permissions in the channel (a bit field)
+        self.member_roles: list[int] = []  # the clicking member's role ids (Discord sends them in a server)
         self._ids = itertools.count(1_000_000_000_000_000_001)
 
     # ---- set-up --------------------------------------------------------------------------------
@@ -455,7 +456,8 @@ class FakeDiscord:
             data.update(guild_id=str(GUILD_ID), guild_locale=self.guild_locale, context=0)
             data["channel"] = {"id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID), "name": "games",
                                "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
-            data["member"] = {"user": self.users[user_id], "roles": [], "joined_at": TIMESTAMP, "deaf": False,
+            data["member"] = {"user": self.users[user_id], "roles": [str(r) for r in self.member_roles],
+                              "joined_at": TIMESTAMP, "deaf": False,
                               "mute": False, "flags": 0, "permissions": str(self.member_permissions)}
         if message is not None:
             data["message"] = self.message_json(message)
@@ -465,11 +467,15 @@ class FakeDiscord:
               **options: Any) -> str:
         """``slash(bot, uid, "table new", game="holdem")``: what Discord sends for a slash command."""
         names = command.split()
-        opts = [{"name": k, "type": _option_type(v), "value": v} for k, v in options.items()]
+        opts = [{"name": k, "type": _option_type(v), "value": str(v) if isinstance(v, RoleOption) else v}
+                for k, v in options.items()]
         for name in reversed(names[1:]):
             opts = [{"name": name, "type": 1, "options": opts}]
         payload = self._base(2, user_id, locale, channel_id, dm=False)
         payload["data"] = {"id": str(self.next_id()), "name": names[0], "type": 1, "options": opts}
+        roles = {str(v): role_json(v) for v in options.values() if isinstance(v, RoleOption)}
+        if roles:  # Discord sends a picked role's id as the value and the role itself in ``resolved``
+            payload["data"]["resolved"] = {"roles": roles}
         bot._connection.parse_interaction_create(payload)
         return str(payload["token"])
 
@@ -617,9 +623,20 @@ async def log_in(bot: Any) -> None:
 
 
 
+class RoleOption(int):
+    """A role picked in a slash command's role option (type 8): ``slash(..., role=RoleOption(id))``."""
+
+
+def role_json(role_id: int) -> dict[str, Any]:
+    return {"id": str(role_id), "name": f"role {role_id}", "color": 0, "hoist": False, "position": 1,
+            "permissions": "0", "managed": False, "mentionable": True, "flags": 0}
+
+
 def _option_type(value: Any) -> int:
     if isinstance(value, bool):
         return 5
+    if isinstance(value, RoleOption):
+        return 8
     if isinstance(value, int):
         return 4
     return 3

@@ -39,7 +39,8 @@ async def test_a_league_round_trips_and_names_are_unique_per_server(store: Store
 async def test_sign_up_join_twice_leave_and_closed_after_start(store: Store) -> None:
     league_id = await store.create_league(league())
     assert league_id is not None
-    assert [await store.join_league(league_id, u, f"P{u}") for u in (3, 1, 2)] == ["ok"] * 3
+    assert [await store.join_league(league_id, u, f"P{u}", "ko" if u == 1 else None) for u in (3, 1, 2)] == ["ok"] * 3
+    assert [p.lang for p in await store.league_players(league_id)] == [None, "ko", None]  # their own language
     assert await store.join_league(league_id, 1, "P1") == "twice"
     assert await store.leave_league(league_id, 9) == "absent"
     assert await store.leave_league(league_id, 2) == "ok"
