@@ -60,6 +60,15 @@ async def _match(conn: asyncpg.Connection, match_id: str, lock: bool = False) ->
     return Match(**{**base.__dict__, "players": [queued.get(p.user_id, p) for p in base.players]})
 
 
+async def _opened(conn: asyncpg.Connection, match: Match, thread_id: int) -> None:
+    """The match's table plays: none of its players waits any longer, even one a stale opening
+    had put back in the queue meanwhile."""
+    await conn.execute("UPDATE ranked_matches SET state = $1, thread_id = $2, opened_at = created_at "
+                       "WHERE match_id = $3", OPENED, thread_id, match.match_id)
+    await conn.execute("DELETE FROM queue_entries WHERE user_id = ANY($1::bigint[])",
+                       [p.user_id for p in match.players])
+
+
 async def _back_in_queue(conn: asyncpg.Connection, match_id: str) -> None:
     await conn.execute("UPDATE queue_entries SET status = 'waiting', match_id = NULL, ready_id = NULL "
                        "WHERE match_id = $1", match_id)
@@ -165,6 +174,13 @@ class PostgresRanked(RankedStore):
             for match_id, state in due:
                 match = await _match(conn, match_id)
                 assert match is not None
+                if state == OPENING and match.table_id is not None:
+                    stored = await conn.fetchval("SELECT channel_id FROM live_tables WHERE table_id = $1 UNION ALL "
+                                                 "SELECT channel_id FROM games WHERE table_id = $1 LIMIT 1",
+                                                 match.table_id)
+                    if stored is not None:  # its table was stored before the opener stopped: it plays
+                        await _opened(conn, match, int(stored))
+                        continue
                 dropped: list[int] = [] if state == OPENING else [int(r[0]) for r in await conn.fetch(
                     "DELETE FROM queue_entries WHERE match_id = $1 AND ready_id IS NULL RETURNING user_id", match_id)]
                 await _back_in_queue(conn, match_id)
@@ -178,9 +194,9 @@ class PostgresRanked(RankedStore):
 
     async def match_opened(self, match_id: str, thread_id: int) -> None:
         async with self._pool.acquire() as conn, conn.transaction():
-            await conn.execute("UPDATE ranked_matches SET state = $1, thread_id = $2, opened_at = created_at "
-                               "WHERE match_id = $3", OPENED, thread_id, match_id)
-            await conn.execute("DELETE FROM queue_entries WHERE match_id = $1", match_id)
+            match = await _match(conn, match_id)
+            if match is not None:
+                await _opened(conn, match, thread_id)
 
     async def match_undo(self, match_id: str) -> list[QueueEntry]:
         async with self._pool.acquire() as conn, conn.transaction():

@@ -141,6 +141,16 @@ def _back_in_queue(db: sqlite3.Connection, match_id: str) -> None:
                (match_id,))
 
 
+def _opened(db: sqlite3.Connection, match_id: str, thread_id: int) -> None:
+    """The match's table plays: none of its players waits any longer, even one a stale opening
+    had put back in the queue meanwhile."""
+    db.execute("UPDATE ranked_matches SET state = ?, thread_id = ?, opened_at = created_at WHERE match_id = ?",
+               (OPENED, thread_id, match_id))
+    match = _match(db, match_id)
+    users = [p.user_id for p in match.players] if match is not None else []
+    db.executemany("DELETE FROM queue_entries WHERE user_id = ?", [(u,) for u in users])
+
+
 def _expire(db: sqlite3.Connection, now: float, stale: float) -> list[tuple[Match, list[int]]]:
     with _tx(db):
         done: list[tuple[Match, list[int]]] = []
@@ -149,6 +159,13 @@ def _expire(db: sqlite3.Connection, now: float, stale: float) -> list[tuple[Matc
         for match_id, state in due:
             match = _match(db, match_id)
             assert match is not None
+            if state == OPENING and match.table_id is not None:
+                stored = db.execute("SELECT channel_id FROM live_tables WHERE table_id = ? UNION ALL "
+                                    "SELECT channel_id FROM games WHERE table_id = ?",
+                                    (match.table_id, match.table_id)).fetchone()
+                if stored is not None:  # its table was stored before the opener stopped: it plays
+                    _opened(db, match_id, int(stored[0]))
+                    continue
             dropped = [] if state == OPENING else [
                 int(u) for (u,) in db.execute("SELECT user_id FROM queue_entries WHERE match_id = ? "
                                               "AND ready_id IS NULL", (match_id,))]
@@ -272,9 +289,7 @@ class SQLiteRanked(RankedStore):
     async def match_opened(self, match_id: str, thread_id: int) -> None:
         def work(db: sqlite3.Connection) -> None:
             with _tx(db):
-                db.execute("UPDATE ranked_matches SET state = ?, thread_id = ?, opened_at = created_at "
-                           "WHERE match_id = ?", (OPENED, thread_id, match_id))
-                db.execute("DELETE FROM queue_entries WHERE match_id = ?", (match_id,))
+                _opened(db, match_id, thread_id)
         await self._in_thread(work)
 
     async def match_undo(self, match_id: str) -> list[QueueEntry]:

@@ -279,3 +279,33 @@ async def test_the_copy_tool_carries_ranked_play_over(tmp_path: Path, pg_url: st
         assert (rows[1].level, rows[2].points) == (1, 15)
     finally:
         await target.close()
+
+
+async def test_a_stale_opening_whose_table_was_stored_is_opened_not_undone(store: Store) -> None:
+    """A process stopped after storing the match's table but before marking it opened: the
+    players are at that table, so they are not put back in the queue (D79)."""
+    from bot.storage import TableRecord
+
+    for u in range(1, 5):
+        await store.queue_join(entry(u, float(u)))
+    [match] = await store.claim_matches(GUILD, "riichi", "south", 100.0, 30.0, fours)
+    for u in range(1, 5):
+        await store.mark_ready(match.match_id, u, u, 101.0)
+    await store.match_table(match.match_id, "seated")
+    await store.create_table(TableRecord("seated", GUILD, 77, "riichi", {"moves": []}, {"status": "playing"}))
+    assert await store.expire_matches(500.0, stale_opening=300.0) == []
+    opened = await store.get_match(match.match_id)
+    assert opened is not None and opened.state == "opened" and opened.thread_id == 77
+    assert await store.queue_of_guild(GUILD) == []
+
+
+async def test_opening_a_match_an_expiry_undid_takes_its_players_out_of_the_queue(store: Store) -> None:
+    for u in range(1, 5):
+        await store.queue_join(entry(u, float(u)))
+    [match] = await store.claim_matches(GUILD, "riichi", "south", 100.0, 30.0, fours)
+    for u in range(1, 5):
+        await store.mark_ready(match.match_id, u, u, 101.0)
+    await store.expire_matches(500.0, stale_opening=300.0)  # the opener was slow: back in the queue
+    assert len(await store.queue_of_guild(GUILD)) == 4
+    await store.match_opened(match.match_id, 77)  # then its table opened after all
+    assert await store.queue_of_guild(GUILD) == []
