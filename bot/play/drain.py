@@ -122,10 +122,11 @@ async def drain(m: TableManager, timeout: float) -> int:
         log.warning("drain: %d tables not settled in time; handed on as stored", len(pending))
         await asyncio.gather(*pending, return_exceptions=True)
         late = [jobs[job] for job in pending]
-        for session in late:
+        for session in late:  # let go here, its timers and tasks stopped, whatever its hand-over reached
             if m.sessions.get(session.table_id) is session:
                 m.unregister(session)
             session.closed = True
+            m.spawn(session.close())
         given = await asyncio.gather(*(m.store.hand_off(s.table_id, m.holder) for s in late), return_exceptions=True)
         handed += sum(1 for one in given if one is True)
     while m.ending and time.monotonic() - started < timeout:  # finished games post their standings
@@ -143,8 +144,11 @@ async def hand_on(m: TableManager, session: TableSession, done: asyncio.Event) -
             m.unregister(session)
             session.closed = True  # no timer, CPU turn or click starts anything on this copy
         current = asyncio.current_task()
-        await asyncio.gather(*(t for t in session.work if t is not current), return_exceptions=True)
+        under_way = [t for t in session.work if t is not current]
+        if under_way:  # waited for, never cancelled with this hand-over when the drain runs out of time
+            await asyncio.wait(under_way)
         await persist.settled(m.store, session)  # every move played here is stored
+        await session.lane.drained()  # its results told here, in order, before the next holder goes on
         handed: bool = await m.store.hand_off(session.table_id, m.holder)
         if handed:
             ops.handed_off()
