@@ -150,11 +150,6 @@ def described(lesson: Lesson) -> list[tuple[str, bytes, str]]:
     return out
 
 
-def pictures(lesson: Lesson) -> list[tuple[str, bytes]]:
-    """The pictures of :func:`described`, without their words."""
-    return [(name, png) for name, png, _ in described(lesson)]
-
-
 def screen(lesson: Lesson) -> Screen:
     """Everything the lesson's message shows now."""
     lang, prompt = lesson.lang, lesson.prompt

@@ -20,6 +20,7 @@ from functools import cache
 from typing import Any
 
 from bot.i18n import t
+from bot.render.draw import five_of, tile_key
 from bot.render.model import (
     Discard,
     FiveResult,
@@ -72,11 +73,6 @@ def tile_word(lang: str, tile: str) -> str:
     return t(lang, "alt.red_tile", tile=word) if n == "0" else word
 
 
-def _order(tile: str) -> tuple[int, float]:
-    n, suit = tile[0], tile[1]
-    return ("mpsz".index(suit), 5.5 if n == "0" else int(n))
-
-
 def tiles_words(lang: str, tiles: Iterable[str], keep_order: bool = False) -> str:
     """Tiles grouped by suit: "characters 2 3 4; dots 5 5 red 5; east wind, white dragon".
     ``keep_order``: in the given order (a meld, a chi's two tiles), else sorted as the hand is."""
@@ -84,7 +80,7 @@ def tiles_words(lang: str, tiles: Iterable[str], keep_order: bool = False) -> st
     if not items:
         return t(lang, "alt.none")
     if not keep_order:
-        items.sort(key=_order)
+        items.sort(key=tile_key)
     groups: list[tuple[str, list[str]]] = []
     for tile in items:
         suit = tile[1]
@@ -144,10 +140,6 @@ def _melds(lang: str, melds: Iterable[MeldView]) -> str:
     return _join(lang, [meld_words(lang, m) for m in melds])
 
 
-def _five(tile: str) -> str:
-    return f"5{tile[1]}" if tile[:1] == "0" else tile
-
-
 # ---- the hand ------------------------------------------------------------------------------------
 
 def hand_words(hand: HandImage, lang: str, own: bool = True) -> str:
@@ -161,8 +153,8 @@ def hand_words(hand: HandImage, lang: str, own: bool = True) -> str:
             out.append(t(lang, "alt.drew", tile=tile_word(lang, hand.drawn)))
         if hand.melds:
             out.append(t(lang, "alt.melds", melds=_melds(lang, hand.melds)))
-        forbidden = {_five(x) for x in hand.forbidden}
-        greyed = [x for x in (*hand.tiles, *([hand.drawn] if hand.drawn else [])) if _five(x) in forbidden]
+        forbidden = {five_of(x) for x in hand.forbidden}
+        greyed = [x for x in (*hand.tiles, *([hand.drawn] if hand.drawn else [])) if five_of(x) in forbidden]
         if greyed:
             out.append(t(lang, "alt.greyed", tiles=tiles_words(lang, greyed)))
     if hand.riichi:

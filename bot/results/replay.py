@@ -119,15 +119,19 @@ def open_table_records(name: str, game: Game) -> tuple[TableImage | HoldemTable,
 
 def open_table_image(name: str, game: Game, texts: Mapping[str, str]) -> Image.Image:
     """The table with every hand open: the public picture, then each seat's own hand under it."""
-    table, hands = open_table_records(name, game)
+    return _draw(open_table_records(name, game), texts)
+
+
+def _draw(records: tuple[TableImage | HoldemTable, list[HandImage]], texts: Mapping[str, str]) -> Image.Image:
+    table, hands = records
     if isinstance(table, HoldemTable):
         return render_holdem_table(table, texts)
     return _stack(render_table(table, texts), [render_hand(h, texts) for h in hands])
 
 
-def open_table_words(name: str, game: Game, lang: str) -> str:
+def _words(records: tuple[TableImage | HoldemTable, list[HandImage]], lang: str) -> str:
     """The replay step's picture in words (its alt text), from the same records."""
-    table, hands = open_table_records(name, game)  # the hands first: what only a replay shows
+    table, hands = records  # the hands first: what only a replay shows
     return fit(t(lang, "alt.replay", table=describe(table, lang),
                  hands=" ".join(hand_words(dataclasses.replace(h, dora_indicators=()), lang, own=False)
                                 for h in hands)))  # the indicators once, with the table
@@ -151,14 +155,7 @@ def _stack(top: Image.Image, hands: list[Image.Image]) -> Image.Image:
     return out
 
 
-def frame_png(scenario: Mapping[str, Any], step: int, texts: Mapping[str, str]) -> bytes:
-    """The picture of one step (CPU work: call it in a worker thread)."""
-    game = game_at(scenario, step)
-    return to_png(open_table_image(str(scenario.get("game")), game, texts))
-
-
 def frame(scenario: Mapping[str, Any], step: int, texts: Mapping[str, str], lang: str) -> tuple[bytes, str]:
     """The picture of one step and its words (CPU work: call it in a worker thread)."""
-    game = game_at(scenario, step)
-    name = str(scenario.get("game"))
-    return to_png(open_table_image(name, game, texts)), open_table_words(name, game, lang)
+    records = open_table_records(str(scenario.get("game")), game_at(scenario, step))
+    return to_png(_draw(records, texts)), _words(records, lang)
