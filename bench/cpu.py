@@ -40,6 +40,7 @@ from typing import Any
 
 import mahjong.shanten
 
+from bench._timing import standard_error
 from engine.base import Move
 from engine.cpu import choose_move
 from engine.cpu.baselines import random_player
@@ -83,10 +84,6 @@ def baseline_policy(game: str, rev: str = BASELINE) -> Policy:
         return module.choose_move(game, view, legal, rng, "normal")  # type: ignore[no-any-return]
 
     return policy
-
-
-def _se(xs: list[float]) -> float:
-    return statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0
 
 
 def _pct(x: float) -> str:
@@ -154,7 +151,7 @@ def head_to_head(game: str, level: str, n: int, seed0: int = 0) -> tuple[str, st
             margins.append(points[cpu] - statistics.mean(points[p] for p in PLAYERS if p != cpu))
         per_deal.append(statistics.mean(margins))
     return (f"{game}: {level} vs three {BASELINE} normal ({n} deals x 4 seats): margin",
-            f"{statistics.mean(per_deal):+.0f} ± {_se(per_deal):.0f} se")
+            f"{statistics.mean(per_deal):+.0f} ± {standard_error(per_deal):.0f} se")
 
 
 def _pick(legal: list[Move], order: tuple[str, ...], rng: random.Random) -> Move:

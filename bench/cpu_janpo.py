@@ -26,6 +26,7 @@ import sys
 from collections import Counter
 from typing import Any
 
+from bench._timing import standard_error
 from bench.cpu import (
     BASELINE,
     PLAYERS,
@@ -115,22 +116,18 @@ def _mean_rows(rows: list[dict[str, float]]) -> dict[str, float]:
     return {k: statistics.mean(r[k] for r in rows) for k in rows[0]}
 
 
-def _se(xs: list[float]) -> float:
-    return statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0
-
-
 def figures(deals: list[dict[str, Any]]) -> list[tuple[str, str]]:
     """The margin ± se and, per seat kind, the diagnostics per game (means over the deals)."""
     margins = [d["margin"] for d in deals]
     out = [(f"janpo: hard vs three {BASELINE} normal ({len(deals)} deals x 4 seats): margin",
-            f"{statistics.mean(margins):+.0f} ± {_se(margins):.0f} se")]
+            f"{statistics.mean(margins):+.0f} ± {standard_error(margins):.0f} se")]
     for key in deals[0]["hard"]:
         hard = [d["hard"][key] for d in deals]
         old = [d["old"][key] for d in deals]
         diff = [h - o for h, o in zip(hard, old, strict=True)]
         out.append((f"  per game, hard / old seat: {key}",
                     f"{statistics.mean(hard):.2f} / {statistics.mean(old):.2f}  "
-                    f"(diff {statistics.mean(diff):+.2f} ± {_se(diff):.2f})"))
+                    f"(diff {statistics.mean(diff):+.2f} ± {standard_error(diff):.2f})"))
     return out
 
 
@@ -141,7 +138,7 @@ def paired(new: list[dict[str, Any]], old: list[dict[str, Any]]) -> list[tuple[s
     diff = [a["margin"] - b["margin"] for a, b in both]
     same = sum(1 for a, b in both if a["margins"] == b["margins"])
     return [(f"paired: new - old margin ({len(both)} deals, {same} unchanged)",
-             f"{statistics.mean(diff):+.0f} ± {_se(diff):.0f} se"),
+             f"{statistics.mean(diff):+.0f} ± {standard_error(diff):.0f} se"),
             ("  new margin / old margin",
              f"{statistics.mean(a['margin'] for a, _ in both):+.0f} / {statistics.mean(b['margin'] for _, b in both):+.0f}")]
 

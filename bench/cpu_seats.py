@@ -25,6 +25,7 @@ import statistics
 import sys
 from typing import Any
 
+from bench._timing import standard_error
 from bench.cpu import PLAYERS, _recording, baseline_policy, spec
 from bench.variants import VARIANTS
 from engine.base import Move
@@ -189,10 +190,6 @@ def main(argv: list[str]) -> None:
         print(json.dumps(row), flush=True)
 
 
-def _se(xs: list[float]) -> float:
-    return statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0
-
-
 def summary(*paths: str) -> None:
     """Rows of the same deal from several files (a control run and later variants) are merged."""
     merged: dict[tuple[str, int], dict[str, Any]] = {}
@@ -207,11 +204,11 @@ def summary(*paths: str) -> None:
     for name in names:
         have = [r for r in rows if name in r["runs"]]
         margins = [r["runs"][name]["margin"] for r in have]
-        print(f"{name}: {len(have)} deals, margin {statistics.mean(margins):+.0f} ± {_se(margins):.0f}")
+        print(f"{name}: {len(have)} deals, margin {statistics.mean(margins):+.0f} ± {standard_error(margins):.0f}")
         if name != "hard" and all("hard" in r["runs"] for r in have):
             diff = [r["runs"][name]["margin"] - r["runs"]["hard"]["margin"] for r in have]
             same = sum(1 for d in diff if d == 0)
-            print(f"   paired vs hard: {statistics.mean(diff):+.0f} ± {_se(diff):.0f} ({same} deals unchanged)")
+            print(f"   paired vs hard: {statistics.mean(diff):+.0f} ± {standard_error(diff):.0f} ({same} deals unchanged)")
         for side in ("hard", "old"):
             t = {k: sum(r["runs"][name][side].get(k, 0) for r in have) for k in FIELDS}
             n = t["kyoku"]

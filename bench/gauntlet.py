@@ -33,6 +33,7 @@ from typing import Any
 from unittest.mock import patch
 
 from bench._gauntlet_bots import PICKERS, best_response_to_shove, holdem_bot, janpo_bot
+from bench._timing import standard_error
 from engine.cpu.match import Policy, cpu_policy, play_match
 from engine.games import new_game
 from engine.holdem.table import HoldemTable
@@ -84,10 +85,6 @@ def _opponents() -> list[str]:
     return [o for o in [*PICKERS, "normal CPU"] if not chosen or o in chosen]
 
 
-def _se(xs: Sequence[float]) -> float:
-    return statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0
-
-
 def session(players: list[str], policies: dict[str, Policy], seed: str, hands: int) -> list[float]:
     """The first seat's result of every hand, in big blinds."""
     table = CashTable(players, START, hands, seed)
@@ -125,7 +122,7 @@ def _write(folder: Path | None, name: str, rows: list[tuple[str, list[float]]], 
 
 
 def _figure(xs: list[float], scale: float, unit: str) -> str:
-    return f"{scale * statistics.mean(xs):+.1f} ± {scale * _se(xs):.1f} {unit}"
+    return f"{scale * statistics.mean(xs):+.1f} ± {scale * standard_error(xs):.1f} {unit}"
 
 
 def holdem_part(fmt: str, sessions: int, hands: int, seeds: str, folder: Path | None) -> list[tuple[str, str]]:
