@@ -25,15 +25,13 @@ from bot.storage.league_base import (
     LeagueStore,
     LeagueTable,
 )
+from bot.storage.live import dumps
+from bot.storage.sqlite_live import transaction
 
 T = TypeVar("T")
 LEAGUE_COLUMNS = ("league_id, guild_id, channel_id, name, game, organiser_id, rounds, seating, options, settings, "
                   "status, seed, message_id, created_at")
 TABLE_COLUMNS = "league_id, round, table_no, seats, status, table_id, game_id, state, results"
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def _time(value: float) -> datetime:
@@ -65,16 +63,8 @@ class SQLiteLeagues(LeagueStore):
             return list(await self._db.execute_fetchall(sql, args))
 
     async def _league_tx(self, work: Callable[[], Awaitable[T]]) -> T:
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                out = await work()
-                await self._db.execute("COMMIT")
-                return out
-            except BaseException:
-                if self._db.in_transaction:
-                    await self._db.execute("ROLLBACK")
-                raise
+        async with self._lock, transaction(self._db):
+            return await work()
 
     async def create_league(self, league: League) -> int | None:
         async with self._lock:
@@ -84,8 +74,8 @@ class SQLiteLeagues(LeagueStore):
                            options, settings, status, seed, message_id, created_at)
                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                     (league.guild_id, league.channel_id, league.name, league.name.casefold(), league.game,
-                     league.organiser_id, league.rounds, league.seating, _json(league.options),
-                     _json(league.settings), league.status, league.seed, league.message_id, time.time()))
+                     league.organiser_id, league.rounds, league.seating, dumps(league.options),
+                     dumps(league.settings), league.status, league.seed, league.message_id, time.time()))
             except sqlite3.IntegrityError:
                 return None
             return cursor.lastrowid
@@ -110,7 +100,7 @@ class SQLiteLeagues(LeagueStore):
                 """UPDATE leagues SET status = COALESCE(?, status), message_id = COALESCE(?, message_id),
                        settings = COALESCE(?, settings)
                    WHERE league_id = ? AND (? IS NULL OR status = ?)""",
-                (status, message_id, None if settings is None else _json(settings), league_id, expect, expect))
+                (status, message_id, None if settings is None else dumps(settings), league_id, expect, expect))
             return cursor.rowcount == 1
 
     async def join_league(self, league_id: int, user_id: int, name: str, lang: str | None = None) -> str:
@@ -149,8 +139,8 @@ class SQLiteLeagues(LeagueStore):
                 return False
             await self._db.executemany(
                 f"INSERT INTO league_tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(league_id, round_no, t.table_no, _json(t.seats), t.status, t.table_id, t.game_id, _json(t.state),
-                  _json(t.results)) for t in tables])
+                [(league_id, round_no, t.table_no, dumps(t.seats), t.status, t.table_id, t.game_id, dumps(t.state),
+                  dumps(t.results)) for t in tables])
             return True
         return await self._league_tx(work)
 
@@ -173,7 +163,7 @@ class SQLiteLeagues(LeagueStore):
                 """UPDATE league_tables SET status = COALESCE(?, status), table_id = COALESCE(?, table_id),
                        state = COALESCE(?, state)
                    WHERE league_id = ? AND round = ? AND table_no = ? AND (? IS NULL OR status = ?)""",
-                (status, table_id, None if state is None else _json(state), league_id, round_no, table_no,
+                (status, table_id, None if state is None else dumps(state), league_id, round_no, table_no,
                  expect, expect))
             return cursor.rowcount == 1
 
@@ -185,7 +175,7 @@ class SQLiteLeagues(LeagueStore):
                 cursor = await self._db.execute(
                     """UPDATE league_tables SET status = ?, game_id = ?, results = ?
                        WHERE league_id = ? AND round = ? AND table_no = ? AND status NOT IN ('finished', 'settled')""",
-                    (status, game_id, _json(results), league_id, round_no, table_no))
+                    (status, game_id, dumps(results), league_id, round_no, table_no))
             except sqlite3.IntegrityError:  # that game already counts for another table
                 return False
             return cursor.rowcount == 1
@@ -199,10 +189,10 @@ class SQLiteLeagues(LeagueStore):
                 return None
             now = time.time()
             await self._db.execute("UPDATE league_tables SET results = ? WHERE league_id = ? AND game_id = ?",
-                                   (_json(results), league_id, game_id))
+                                   (dumps(results), league_id, game_id))
             cursor = await self._db.execute(
                 """INSERT INTO league_fixes (league_id, game_id, by_user, reason, before, after, fixed_at)
-                   VALUES (?, ?, ?, ?, ?, ?, ?)""", (league_id, game_id, by_user, reason, rows[0][0], _json(results), now))
+                   VALUES (?, ?, ?, ?, ?, ?, ?)""", (league_id, game_id, by_user, reason, rows[0][0], dumps(results), now))
             assert cursor.lastrowid is not None
             return LeagueFix(cursor.lastrowid, league_id, game_id, by_user, reason, json.loads(rows[0][0]), results,
                              _time(now))

@@ -9,8 +9,7 @@ import secrets
 import sqlite3
 import time
 import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -33,6 +32,7 @@ from bot.storage.ranked import (
     changes_for,
     seated_users,
 )
+from bot.storage.sqlite_writes import _transaction
 
 T = TypeVar("T")
 ENTRY = ("user_id, guild_id, game, length, joined_at, name, level, lang, channel_id, status, match_id, "
@@ -44,18 +44,6 @@ CLAIMED = (", ".join(f"q.{c}" for c in ENTRY.split(", ")) + ", COALESCE(p.rating
 """The queue's entries with each player's Elo rating of the game, for matching."""
 CHANGE = ("game_id, user_id, place, delta, level_before, points_before, level_after, points_after, "
           "finished_at")
-
-
-@contextmanager
-def _tx(db: sqlite3.Connection) -> Iterator[None]:
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
 
 
 def entry_row(row: Any) -> QueueEntry:
@@ -85,7 +73,7 @@ def change_row(row: Any) -> RankChange:
 
 def _claim(db: sqlite3.Connection, key: tuple[int, str, str], now: float, ready_for: float, pick: Pick,
            ranked: bool) -> list[Match]:
-    with _tx(db):
+    with _transaction(db):
         rows = db.execute(f"SELECT {CLAIMED} WHERE q.guild_id = ? AND q.game = ? AND q.length = ? "
                           "AND q.status = 'waiting' ORDER BY q.joined_at", key).fetchall()
         matches: list[Match] = []
@@ -116,7 +104,7 @@ def _match(db: sqlite3.Connection, match_id: str) -> Match | None:
 
 
 def _ready(db: sqlite3.Connection, match_id: str, user_id: int, interaction_id: int, now: float) -> ReadyAnswer:
-    with _tx(db):
+    with _transaction(db):
         match = _match(db, match_id)
         if match is None or match.state != READY or now > match.ready_by:
             return "late", match
@@ -152,7 +140,7 @@ def _opened(db: sqlite3.Connection, match_id: str, thread_id: int) -> None:
 
 
 def _expire(db: sqlite3.Connection, now: float, stale: float) -> list[tuple[Match, list[int]]]:
-    with _tx(db):
+    with _transaction(db):
         done: list[tuple[Match, list[int]]] = []
         due = db.execute("SELECT match_id, state FROM ranked_matches WHERE (state = ? AND ready_by < ?) "
                          "OR (state = ? AND ready_by < ?)", (READY, now, OPENING, now - stale)).fetchall()
@@ -178,7 +166,7 @@ def _expire(db: sqlite3.Connection, now: float, stale: float) -> list[tuple[Matc
 
 
 def _undo(db: sqlite3.Connection, match_id: str) -> list[QueueEntry]:
-    with _tx(db):
+    with _transaction(db):
         _back_in_queue(db, match_id)
         db.execute("UPDATE ranked_matches SET state = ? WHERE match_id = ?", (UNDONE, match_id))
         match = _match(db, match_id)
@@ -188,7 +176,7 @@ def _undo(db: sqlite3.Connection, match_id: str) -> list[QueueEntry]:
 
 
 def _apply(db: sqlite3.Connection, game_id: int) -> list[RankChange]:
-    with _tx(db):
+    with _transaction(db):
         if db.execute("SELECT 1 FROM ranked_results WHERE game_id = ?", (game_id,)).fetchone():
             return _changes_of(db, game_id)
         row = db.execute("""SELECT g.guild_id, g.mode, g.options, g.finished_at FROM games g
@@ -243,7 +231,7 @@ class SQLiteRanked(RankedStore):
 
     async def queue_join(self, entry: QueueEntry) -> QueueEntry | None:
         def work(db: sqlite3.Connection) -> QueueEntry | None:
-            with _tx(db):
+            with _transaction(db):
                 row = db.execute(f"SELECT {ENTRY} FROM queue_entries WHERE user_id = ?", (entry.user_id,)).fetchone()
                 if row is not None:
                     return entry_row(row)
@@ -288,7 +276,7 @@ class SQLiteRanked(RankedStore):
 
     async def match_opened(self, match_id: str, thread_id: int) -> None:
         def work(db: sqlite3.Connection) -> None:
-            with _tx(db):
+            with _transaction(db):
                 _opened(db, match_id, thread_id)
         await self._in_thread(work)
 
