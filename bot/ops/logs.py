@@ -92,7 +92,8 @@ def configure(level: str, log_format: str, stream: TextIO | None = None) -> logg
     """Set up the root logger once at start (``python -m bot``); returns the output handler."""
     handler = logging.StreamHandler(stream or sys.stderr)
     handler.setFormatter(JsonFormatter() if log_format == "json" else logging.Formatter(TEXT))
-    handler.addFilter(TableContext())
+    if log_format == "json":  # only the JSON lines carry the table's fields
+        handler.addFilter(TableContext())
     root = logging.getLogger()
     for old in list(root.handlers):
         root.removeHandler(old)

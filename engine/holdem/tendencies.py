@@ -71,7 +71,6 @@ def add_hand(tend: Tendencies, order: Sequence[str], log: Sequence[tuple[int, st
             if raised:
                 raises += 1
                 shoved = action == "allin"
-            if raised:
                 role[seat] = max(role[seat], 3 if action == "allin" else 2)
             elif action in ("call", "allin"):
                 role[seat] = max(role[seat], 1)
