@@ -281,7 +281,9 @@ class LeagueService:
             lt.state["ready"] = [*ready, [user, interaction.id]]
             # their own language, for their private messages at the table (their click's locale)
             lt.state["langs"] = {**lt.state.get("langs", {}), str(user): language_of(interaction.locale)}
-            await self.store.update_league_table(league_id, round_no, table_no, state=lt.state, expect="seated")
+            if not await self.store.update_league_table(league_id, round_no, table_no, state=lt.state,
+                                                        expect="seated"):  # it started meanwhile
+                return await answer(interaction, "league.already_started")
             lang = league.settings.get("lang", "en")
             await interaction.response.edit_message(content=lr.ready_text(lang, league, lt),
                                                     view=None if lr.all_ready(lt) else discord.utils.MISSING)
